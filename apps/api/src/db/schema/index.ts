@@ -1,0 +1,4 @@
+export * from './page-views';
+export * from './paper-clicks';
+export * from './papers';
+export * from './users';

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { customType, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Papers of every platform, keyed by (platform, paper_id). `search_vector` is computed by the
+ * database (migration 0000 defines paper_search_vector: title A, authors B, abstract C).
+ */
+export const papers = pgTable(
+  'papers',
+  {
+    platform: text('platform').notNull().default('arxiv'),
+    paperId: text('paper_id').notNull(),
+    title: text('title').notNull(),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    abstract: text('abstract'),
+    /** Primary category first. */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    publishedDate: date('published_date'),
+    updatedDate: date('updated_date'),
+    pdfUrl: text('pdf_url'),
+    doi: text('doi'),
+    comments: text('comments'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`paper_search_vector(title, authors, abstract)`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.paperId] }),
+    index('papers_search_vector_idx').using('gin', table.searchVector),
+    // Serves "recent first" paging (GET /api/papers) without a sort.
+    index('papers_recent_idx').on(
+      sql`${table.publishedDate} DESC NULLS LAST`,
+      sql`${table.platform} DESC`,
+      sql`${table.paperId} DESC`,
+    ),
+  ],
+);

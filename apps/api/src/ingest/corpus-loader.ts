@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { papers } from '../db/schema';
+import { type NewPaper, paperFromArxivRecord } from './arxiv-record';
+
+/** Rows per INSERT: 11 parameters a row keeps each statement far below Postgres' 65,535 limit. */
+const BATCH_SIZE = 1000;
+
+export interface CorpusLoadResult {
+  inserted: number;
+  skipped: number;
+  milliseconds: number;
+}
+
+async function* readJsonLines(file: string): AsyncGenerator<unknown> {
+  const raw = createReadStream(file);
+  const input = file.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
+  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    if (!line.trim()) continue;
+    try {
+      yield JSON.parse(line);
+    } catch {
+      yield undefined;
+    }
+  }
+}
+
+/**
+ * Loads a metadata dump with batched multi-row inserts inside one transaction: either the whole
+ * corpus lands or none of it does. Papers already present are left as they are.
+ */
+export async function loadCorpus(db: Db, file: string): Promise<CorpusLoadResult> {
+  const started = performance.now();
+  let inserted = 0;
+  let skipped = 0;
+  await db.transaction(async (tx) => {
+    let batch: NewPaper[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const rows = await tx.insert(papers).values(batch).onConflictDoNothing().returning({ id: papers.paperId });
+      inserted += rows.length;
+      skipped += batch.length - rows.length;
+      batch = [];
+    };
+    for await (const value of readJsonLines(file)) {
+      const paper = paperFromArxivRecord(value);
+      if (!paper) {
+        skipped += 1;
+        continue;
+      }
+      batch.push(paper);
+      if (batch.length >= BATCH_SIZE) await flush();
+    }
+    await flush();
+  });
+  await db.execute(sql`ANALYZE papers`);
+  return { inserted, skipped, milliseconds: Math.round(performance.now() - started) };
+}
+
+/** First start: fill an empty papers table from the shipped corpus. */
+export async function seedCorpusIfEmpty(db: Db, file: string): Promise<CorpusLoadResult | null> {
+  const [row] = await db
+    .select({ exists: sql<boolean>`exists (select 1 from ${papers})` })
+    .from(sql`(select 1) as one`);
+  if (row?.exists) return null;
+  return loadCorpus(db, file);
+}

@@ -1,0 +1,29 @@
+import { contract } from '@paperbench/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { AppContext } from '../app-context';
+import { createIdentityRouter } from './identity/identity.router';
+import { createMetricsRouter } from './metrics/metrics.router';
+import { notImplementedRouter } from './not-implemented';
+import { createPapersRouter } from './papers/papers.router';
+import { createSearchRouter } from './search/search.router';
+
+const s = initServer();
+
+/** Every contract route, implemented or (for later issues) answering 501. */
+export const createApiRouter = (context: AppContext) =>
+  s.router(contract, {
+    identity: createIdentityRouter(context),
+    metrics: createMetricsRouter(context),
+    papers: createPapersRouter(context),
+    search: createSearchRouter(context),
+    folders: notImplementedRouter(contract.folders),
+    share: notImplementedRouter(contract.share),
+    forum: notImplementedRouter(contract.forum),
+    chat: notImplementedRouter(contract.chat),
+    review: notImplementedRouter(contract.review),
+    comments: notImplementedRouter(contract.comments),
+    topics: notImplementedRouter(contract.topics),
+    contact: notImplementedRouter(contract.contact),
+    recommendations: notImplementedRouter(contract.recommendations),
+    ideas: notImplementedRouter(contract.ideas),
+  });

@@ -1,0 +1,40 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paperClicks, papers } from '../../db/schema';
+import { webSearchQuery } from '../search/search.sql';
+import { paperColumns } from './paper.presenter';
+
+/** Newest first, in the order of the papers_recent_idx index so paging needs no sort. */
+export const recentOrder = [sql`${papers.publishedDate} DESC NULLS LAST`, desc(papers.platform), desc(papers.paperId)];
+
+export function listRecentPapers(
+  db: Db,
+  { limit, offset, keyword }: { limit: number; offset: number; keyword?: string },
+) {
+  const filter = keyword ? sql`${papers.searchVector} @@ ${webSearchQuery(keyword)}` : undefined;
+  return db
+    .select(paperColumns)
+    .from(papers)
+    .where(filter)
+    .orderBy(...recentOrder)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPapers(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(papers);
+  return row?.value ?? 0;
+}
+
+export async function paperExists(db: Db, platform: string, paperId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: papers.paperId })
+    .from(papers)
+    .where(and(eq(papers.platform, platform), eq(papers.paperId, paperId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertPaperClick(db: Db, click: { platform: string; paperId: string; userId: number | null }) {
+  await db.insert(paperClicks).values(click);
+}

@@ -1,0 +1,34 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { contract } from '@paperbench/contract';
+import { generateOpenApi } from '@ts-rest/open-api';
+import type { FastifyInstance } from 'fastify';
+
+/** The OpenAPI document, generated from the same contract the server and the web client compile against. */
+export function buildOpenApiDocument() {
+  return generateOpenApi(
+    contract,
+    {
+      info: {
+        title: 'Paperbench API',
+        version: '0.1.0',
+        description:
+          'Find, keep, read and discuss research papers. Send the id from POST /api/user/get_id as the ' +
+          'X-User-ID header. Every error is `{error, message, details?}`.',
+      },
+      components: {
+        securitySchemes: { userId: { type: 'apiKey', in: 'header', name: 'X-User-ID' } },
+      },
+      security: [{ userId: [] }],
+    },
+    { setOperationId: 'concatenated-path' },
+  );
+}
+
+/** /api/openapi.json for tools, /api/docs for people (Swagger UI, served from the package, no CDN). */
+export async function registerApiDocs(app: FastifyInstance) {
+  const document = buildOpenApiDocument();
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  ZChatFile,
+  ZChatMessage,
+  ZChatSession,
+  ZChatSessionSummary,
+  ZCreateSessionRequest,
+  ZEmbeddingStatus,
+  ZFileSelectionUpdate,
+  ZSessionQuery,
+  ZStreamChatRequest,
+  ZUpdateSessionTitleRequest,
+} from './chat.schemas';
+import { c, ZEventStream, ZOk, ZPaperId, ZPlatformQuery } from './common';
+import { ZPaper, ZPaperRef } from './paper.schemas';
+
+export const chatContract = c.router({
+  attachPaper: {
+    method: 'POST',
+    path: '/api/chat/attach_paper',
+    body: ZPaperRef,
+    responses: { 200: ZChatFile, 201: ZChatFile },
+    summary: "Add a paper to the user's File List (201 new, 200 already there)",
+  },
+  processEmbeddings: {
+    method: 'POST',
+    path: '/api/chat/process_embeddings',
+    body: ZPaperRef,
+    responses: { 202: ZEmbeddingStatus },
+    summary: "Queue embedding of a paper's text for retrieval",
+  },
+  listFiles: {
+    method: 'GET',
+    path: '/api/chat/files',
+    responses: { 200: z.array(ZChatFile) },
+    summary: "The user's files, one entry per paper, with selection and embedding state",
+  },
+  deleteFile: {
+    method: 'DELETE',
+    path: '/api/chat/files/delete/:id',
+    pathParams: z.object({ id: ZPaperId }),
+    query: ZPlatformQuery,
+    body: c.noBody(),
+    responses: { 200: ZOk },
+    summary: "Remove a paper from all of the user's folders",
+    description: 'id is the paper id, URL-encoded.',
+  },
+  clearFiles: {
+    method: 'POST',
+    path: '/api/chat/files/clear',
+    body: c.noBody(),
+    responses: { 200: ZOk },
+    summary: "Clear the user's files (spec §4: Replace in the shared-list import)",
+  },
+  getPaper: {
+    method: 'POST',
+    path: '/api/chat/get_paper',
+    body: ZPaperRef,
+    responses: { 200: ZPaper },
+    summary: 'One paper by id and platform',
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/api/chat/sessions',
+    responses: { 200: z.array(ZChatSessionSummary) },
+    summary: 'Chat sessions, most recently updated first',
+  },
+  createSession: {
+    method: 'POST',
+    path: '/api/chat/sessions',
+    body: ZCreateSessionRequest,
+    responses: { 201: ZChatSession },
+    summary: 'Start a chat session',
+  },
+  deleteSession: {
+    method: 'DELETE',
+    path: '/api/chat/sessions',
+    query: ZSessionQuery,
+    body: c.noBody(),
+    responses: { 200: ZOk },
+    summary: 'Delete a chat session and its messages',
+  },
+  messages: {
+    method: 'GET',
+    path: '/api/chat/messages',
+    query: ZSessionQuery,
+    responses: { 200: z.array(ZChatMessage) },
+    summary: 'Messages of a chat session, oldest first',
+  },
+  updateSessionTitle: {
+    method: 'POST',
+    path: '/api/chat/update_session_title',
+    body: ZUpdateSessionTitleRequest,
+    responses: { 200: ZChatSessionSummary },
+    summary: 'Rename a chat session',
+  },
+  updateFileSelection: {
+    method: 'POST',
+    path: '/api/chat/update_file_selection',
+    body: ZFileSelectionUpdate,
+    responses: { 200: ZFileSelectionUpdate },
+    summary: 'Select or deselect a paper as chat context (every folder entry of the paper follows)',
+  },
+  streamChat: {
+    method: 'POST',
+    path: '/api/chat/stream_chat',
+    body: ZStreamChatRequest,
+    responses: { 200: ZEventStream },
+    summary: 'Ask about the selected papers; the answer streams back',
+    description: 'Server-sent events: each data line is a ZStreamEvent JSON object; the stream ends with data: [DONE].',
+  },
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ZAnswerSource, ZRowId, ZTimestamp } from './common';
+import { ZFileSelection, ZFolderFile } from './folder.schemas';
+import { ZPaperRef } from './paper.schemas';
+
+/** One message of a chat or review session. */
+export const ZChatMessage = z.object({
+  id: ZRowId,
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** For assistant messages: 'model' or 'extractive' (offline mode), so the UI can label it; null for user messages. */
+  source: ZAnswerSource.nullable(),
+  created_at: ZTimestamp,
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+/** A session title: trimmed, 1-200 characters. */
+export const ZSessionTitle = z.string().trim().min(1, 'title must not be empty').max(200);
+
+/** A session as lists show it: everything but the messages. */
+export const ZChatSessionSummary = z.object({
+  id: ZRowId,
+  title: z.string(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type TChatSessionSummary = z.infer<typeof ZChatSessionSummary>;
+
+/** spec §3 Chat session. */
+export const ZChatSession = ZChatSessionSummary.extend({
+  /** Oldest first. */
+  messages: z.array(ZChatMessage),
+});
+export type TChatSession = z.infer<typeof ZChatSession>;
+
+/** ?session_id= of session-scoped reads and deletes (chat and review). */
+export const ZSessionQuery = z.object({ session_id: ZRowId });
+
+export const ZCreateSessionRequest = z.object({
+  /** Defaults to 'New chat' / 'New review' on the server. */
+  title: ZSessionTitle.optional(),
+});
+
+export const ZUpdateSessionTitleRequest = z.object({
+  session_id: ZRowId,
+  title: ZSessionTitle,
+});
+
+/**
+ * A paper in the user's File List as chat sees it: the user's files across folders, one entry per paper.
+ * (A folder file without its folder.)
+ */
+export const ZChatFile = ZFolderFile.omit({ folder_id: true }).extend({
+  /** Whether the paper's text has been embedded for retrieval (spec: process_embeddings). */
+  embedding_status: z.enum(['none', 'pending', 'ready', 'failed']),
+});
+export type TChatFile = z.infer<typeof ZChatFile>;
+
+/** POST /api/chat/process_embeddings response. 'ready' at once in offline mode (keyword retrieval). */
+export const ZEmbeddingStatus = ZPaperRef.extend({ status: ZChatFile.shape.embedding_status });
+
+/** POST /api/chat/update_file_selection body and response (spec §4: the new state is sent to the server). */
+export const ZFileSelectionUpdate = ZPaperRef.extend({ selected: z.boolean() });
+export type TFileSelectionUpdate = z.infer<typeof ZFileSelectionUpdate>;
+
+/** A user message typed into chat. */
+export const ZChatMessageText = z.string().trim().min(1, 'message must not be empty').max(20_000);
+
+export const ZStreamChatRequest = z.object({
+  /** Omitted: a new session is created and its id is the first event of the stream. */
+  session_id: ZRowId.optional(),
+  message: ZChatMessageText,
+  /** Context papers; omitted means the files currently selected in the File List. */
+  selected_files: ZFileSelection.optional(),
+});
+export type TStreamChatRequest = z.infer<typeof ZStreamChatRequest>;

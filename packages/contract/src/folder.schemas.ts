@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ZAnswerSource, ZFolderId, ZPaperId, ZPlatform, ZTimestamp } from './common';
+import { ZPaperRef } from './paper.schemas';
+
+/** spec §9: the name of a new folder when none is given. */
+export const DEFAULT_FOLDER_NAME = 'Untitled';
+
+/** A folder name: trimmed, 1-200 characters (spec §5: a blank rename is refused). */
+export const ZFolderName = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(200, 'name must be at most 200 characters');
+
+/** 'folder' for a private folder; 'shared' once it has been shared as a forum (the 'S' badge, spec §2). */
+export const FOLDER_TYPES = ['folder', 'shared'] as const;
+export const ZFolderType = z.enum(FOLDER_TYPES);
+
+/** What the caller may do with a folder, computed by the server's policies (so the UI need not repeat them). */
+export const ZFolderAbilities = z.object({
+  rename: z.boolean(),
+  share: z.boolean(),
+  delete: z.boolean(),
+  comment: z.boolean(),
+});
+export type TFolderAbilities = z.infer<typeof ZFolderAbilities>;
+
+/** spec §3 File in a folder. One paper appears at most once per folder. */
+export const ZFolderFile = ZPaperRef.extend({
+  /** Display name: the paper's title, or the uploaded file's name. */
+  filename: z.string(),
+  /** Where the PDF opens (https; arXiv links point at the export host, spec §5). Null when the paper has no PDF. */
+  paper_URL: z.string().nullable(),
+  /** Whether this paper is part of the chat context (spec §4 Selection). */
+  selected: z.boolean(),
+  folder_id: ZFolderId,
+});
+export type TFolderFile = z.infer<typeof ZFolderFile>;
+
+/** spec §3 Folder, as GET /api/folders lists it (with its files). */
+export const ZFolder = z.object({
+  id: ZFolderId,
+  name: z.string(),
+  type: ZFolderType,
+  files: z.array(ZFolderFile),
+  /** The shared flag: true when shared publicly; false for private and for never-shared folders. */
+  is_public: z.boolean(),
+  abilities: ZFolderAbilities.optional(),
+  created_at: ZTimestamp.optional(),
+});
+export type TFolder = z.infer<typeof ZFolder>;
+
+/** spec §3 File selection: the set of papers selected as chat context. */
+export const ZFileSelection = z.array(ZPaperRef).max(500, 'at most 500 papers may be selected');
+export type TFileSelection = z.infer<typeof ZFileSelection>;
+
+export const ZCreateFolderRequest = z.object({
+  /** spec §9 default 'Untitled'. */
+  name: ZFolderName.default(DEFAULT_FOLDER_NAME),
+});
+export type TCreateFolderRequest = z.infer<typeof ZCreateFolderRequest>;
+
+export const ZRenameFolderRequest = z.object({
+  folder_id: ZFolderId,
+  name: ZFolderName,
+});
+export type TRenameFolderRequest = z.infer<typeof ZRenameFolderRequest>;
+
+/** Path params of /api/folders/{id}/files/{fileId}: fileId is the paper id of the file (URL-encoded). */
+export const ZFolderFileParams = z.object({ id: ZFolderId, fileId: ZPaperId });
+
+/** Response of GET /api/folders/{id}/summary and POST /api/folders/{id}/summary/regenerate. */
+export const ZFolderSummary = z.object({
+  folder_id: ZFolderId,
+  /** Markdown text; empty for an empty folder. */
+  summary: z.string(),
+  source: ZAnswerSource,
+  generated_at: ZTimestamp,
+});
+export type TFolderSummary = z.infer<typeof ZFolderSummary>;
+
+/** Today as YYYY-MM-DD, one day ahead of UTC so a user east of Greenwich may enter their own today. */
+const latestAllowedDate = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** spec §9 default published date of an upload. */
+export const DEFAULT_PUBLISHED_DATE = '1900-01-01';
+
+/** An upload's published date: YYYY-MM-DD, a real calendar day, not later than today (spec §5). */
+export const ZPublishedDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'published must be a date YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'not a calendar date')
+  .refine((d) => d <= latestAllowedDate(), 'published must not be later than today');
+
+/**
+ * spec §3 Upload form: the text fields of the multipart body of POST /api/upload/ (the `file` part is
+ * checked by content, `%PDF-`, and size-capped by the server). An empty `published` counts as absent.
+ */
+export const ZUploadForm = z.object({
+  title: z.string().trim().max(1000).optional(),
+  /** Author names separated by commas, as typed in the dialog. */
+  authors: z.string().trim().max(5000).optional(),
+  /** spec §5: defaults to 1900-01-01 when empty; never later than today. */
+  published: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    ZPublishedDate.default(DEFAULT_PUBLISHED_DATE),
+  ),
+  abstract: z.string().trim().max(20_000).optional(),
+});
+export type TUploadForm = z.infer<typeof ZUploadForm>;
+
+/** The multipart body as the typed client sends it (ts-rest builds the FormData from this object). */
+export type TUploadBody = {
+  /** The PDF (a browser File or Blob). */
+  file: Blob;
+  title?: string;
+  authors?: string;
+  published?: string;
+  abstract?: string;
+};
+
+/** spec §3 Upload response. Uploaded papers get platform 'upload'. */
+export const ZUploadResponse = ZPaperRef.extend({ platform: ZPlatform });
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { c, ZFolderId, ZOk, ZPlatformQuery } from './common';
+import {
+  type TUploadBody,
+  ZCreateFolderRequest,
+  ZFolder,
+  ZFolderFile,
+  ZFolderFileParams,
+  ZFolderSummary,
+  ZRenameFolderRequest,
+  ZUploadResponse,
+} from './folder.schemas';
+import { ZPaperRef } from './paper.schemas';
+
+const ZFolderParams = z.object({ id: ZFolderId });
+
+export const foldersContract = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/folders',
+    responses: { 200: z.array(ZFolder) },
+    summary: "The caller's folders with their files, oldest first",
+  },
+  create: {
+    method: 'POST',
+    path: '/api/folders/',
+    body: ZCreateFolderRequest,
+    responses: { 201: ZFolder },
+    summary: "Create a folder (named 'Untitled' when no name is given)",
+  },
+  rename: {
+    method: 'PATCH',
+    path: '/api/folders/rename',
+    body: ZRenameFolderRequest,
+    responses: { 200: ZFolder },
+    summary: 'Rename a folder',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/folders/:id',
+    pathParams: ZFolderParams,
+    body: c.noBody(),
+    responses: { 200: ZOk },
+    summary: 'Delete a folder and all its files (the papers themselves stay)',
+  },
+  listFiles: {
+    method: 'GET',
+    path: '/api/folders/:id/files',
+    pathParams: ZFolderParams,
+    responses: { 200: z.array(ZFolderFile) },
+    summary: 'The files of one folder',
+  },
+  addFile: {
+    method: 'POST',
+    path: '/api/folders/:id/files',
+    pathParams: ZFolderParams,
+    body: ZPaperRef,
+    responses: { 200: ZFolderFile, 201: ZFolderFile },
+    summary: 'Attach a paper to a folder',
+    description: '201 when the paper was added, 200 when it was already in the folder (adding twice is harmless).',
+  },
+  removeFile: {
+    method: 'DELETE',
+    path: '/api/folders/:id/files/:fileId',
+    pathParams: ZFolderFileParams,
+    query: ZPlatformQuery,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Remove a file from a folder (204 means success, spec §7)',
+    description: 'fileId is the paper id, URL-encoded (arXiv ids such as math/0601001 contain a slash).',
+  },
+  summary: {
+    method: 'GET',
+    path: '/api/folders/:id/summary',
+    pathParams: ZFolderParams,
+    responses: { 200: ZFolderSummary },
+    summary: "A summary of the folder's papers (cached; generated on first request)",
+  },
+  regenerateSummary: {
+    method: 'POST',
+    path: '/api/folders/:id/summary/regenerate',
+    pathParams: ZFolderParams,
+    body: c.noBody(),
+    responses: { 200: ZFolderSummary },
+    summary: "Rebuild the folder's summary",
+  },
+  upload: {
+    method: 'POST',
+    path: '/api/upload/',
+    contentType: 'multipart/form-data',
+    body: c.type<TUploadBody>(),
+    responses: { 201: ZUploadResponse },
+    summary: 'Upload a PDF as a new paper (platform upload)',
+    description:
+      'Multipart parts: file (required, a PDF: checked by its %PDF- header, size-capped), and the text fields ' +
+      'of ZUploadForm (title, authors, published, abstract), which the server validates with that schema.',
+  },
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Header that carries the caller's id (spec §1); also the local-storage key. */
+export const USER_ID_HEADER = 'X-User-ID';
+
+/** An issued user id: 128 random bits, base64url. A bearer credential: keep it secret. */
+export const ZUserId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a user id issued by this server');
+
+export const ZGetIdResponse = z.object({ user_id: ZUserId });
+
+export const ZGoogleLoginRequest = z.object({
+  /** The identity provider's ID token (a JWT). */
+  credential: z.string().min(1),
+});
+
+/** spec §3 User (cached locally). */
+export const ZUser = z.object({
+  email: z.string().email(),
+  name: z.string(),
+  picture: z.string().url().nullable(),
+  user_id: ZUserId,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** spec §3 Browser storage keys. */
+export const STORAGE_KEYS = { userId: USER_ID_HEADER, user: 'user', uuid: 'uuid' } as const;
+
+/**
+ * spec §3 Browser storage: what local storage holds under STORAGE_KEYS (all optional; `user` is ZUser as JSON).
+ * Session storage holds scroll positions per path under SCROLL_KEY_PREFIX + path.
+ */
+export const ZLocalStorage = z.object({
+  [USER_ID_HEADER]: ZUserId.optional(),
+  user: z.string().optional(),
+  uuid: z.string().optional(),
+});
+export type TLocalStorage = z.infer<typeof ZLocalStorage>;
+
+/** spec §2: scroll position of each path, saved in session storage. */
+export const SCROLL_KEY_PREFIX = 'scroll:';

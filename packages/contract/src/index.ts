@@ -1,0 +1,58 @@
+import { chatContract } from './chat.contract';
+import { commentsContract } from './comments.contract';
+import { c, commonResponses } from './common';
+import { contactContract } from './contact.contract';
+import { foldersContract } from './folders.contract';
+import { forumContract } from './forum.contract';
+import { ideasContract } from './ideas.contract';
+import { identityContract } from './identity.contract';
+import { metricsContract } from './metrics.contract';
+import { papersContract } from './papers.contract';
+import { recommendationsContract } from './recommendations.contract';
+import { reviewContract } from './review.contract';
+import { searchContract } from './search.contract';
+import { shareContract } from './share.contract';
+import { topicsContract } from './topics.contract';
+
+/**
+ * The whole API of spec §7, one sub-router per group. Paths are written in full (no pathPrefix) so
+ * they read exactly as the spec's table; the server also accepts each path without its trailing slash.
+ */
+export const contract = c.router(
+  {
+    identity: identityContract,
+    metrics: metricsContract,
+    papers: papersContract,
+    search: searchContract,
+    folders: foldersContract,
+    share: shareContract,
+    forum: forumContract,
+    chat: chatContract,
+    review: reviewContract,
+    comments: commentsContract,
+    topics: topicsContract,
+    contact: contactContract,
+    recommendations: recommendationsContract,
+    ideas: ideasContract,
+  },
+  { strictStatusCodes: true, commonResponses },
+);
+export type TContract = typeof contract;
+
+export * from './chat.schemas';
+export * from './comment.schemas';
+export * from './common';
+export * from './contact.schemas';
+export * from './entities';
+export * from './folder.schemas';
+export * from './forum.schemas';
+export * from './idea.schemas';
+export * from './identity.schemas';
+export * from './metrics.schemas';
+export * from './paper.schemas';
+export * from './recommendation.schemas';
+export * from './review.schemas';
+export * from './search.schemas';
+export * from './share.schemas';
+export * from './stream.schemas';
+export * from './topic.schemas';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform } from './common';
+import { ZSearchRequest, ZSearchResponse, ZSearchSummaryRequest, ZSearchSummaryResponse } from './search.schemas';
+
+/** Payloads of the AI search endpoints are not shown by the spec; these are the shapes we serve. */
+const ZConversationalSearchRequest = z.object({
+  query: z.string().trim().min(1).max(2000),
+  /** Earlier turns of the conversation, oldest first. */
+  history: z
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() }))
+    .max(50)
+    .default([]),
+  limit: z.number().int().min(1).max(100).default(10),
+});
+
+const ZConversationalSearchResponse = z.object({
+  answer: z.string(),
+  /** 'model' or 'extractive' (offline mode), so the UI can label it honestly. */
+  source: ZAnswerSource,
+  papers: ZSearchResponse.shape.results,
+  /** Search queries the answer was built from. */
+  queries: z.array(z.string()),
+});
+
+const ZAnalyzePaperRequest = z.object({
+  paper_id: ZPaperId,
+  platform: ZPlatform.default(DEFAULT_PLATFORM),
+  question: z.string().trim().max(2000).optional(),
+});
+
+const ZAnalyzePaperResponse = z.object({
+  analysis: z.string(),
+  source: ZAnswerSource,
+});
+
+const ZGrantSearchRequest = z.object({
+  query: z.string().trim().min(1).max(2000),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const ZGrant = z.object({
+  id: z.string(),
+  source: z.string(),
+  title: z.string(),
+  abstract: z.string().nullable(),
+  agency: z.string().nullable(),
+  institution: z.string().nullable(),
+  investigators: z.array(z.string()),
+  amount_usd: z.number().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  url: z.string().nullable(),
+  score: z.number(),
+});
+
+export const searchContract = c.router({
+  search: {
+    method: 'POST',
+    path: '/api/search/',
+    body: ZSearchRequest,
+    responses: { 200: ZSearchResponse },
+    summary: 'Full-text search over titles, authors and abstracts',
+    description:
+      'Web-search syntax: "exact phrase", a OR b, -excluded. Ranked by relevance (title > authors > abstract) or by date.',
+  },
+  summary: {
+    method: 'POST',
+    path: '/api/search-summary/',
+    body: ZSearchSummaryRequest,
+    responses: { 200: ZSearchSummaryResponse },
+    summary: 'Summarise a set of search results',
+  },
+  conversationalSearch: {
+    method: 'POST',
+    path: '/api/improved-conversational/search',
+    body: ZConversationalSearchRequest,
+    responses: { 200: ZConversationalSearchResponse },
+    summary: 'Answer a research question from the corpus',
+  },
+  analyzePaper: {
+    method: 'POST',
+    path: '/api/improved-conversational/analyze-paper',
+    body: ZAnalyzePaperRequest,
+    responses: { 200: ZAnalyzePaperResponse },
+    summary: 'Analyse one paper in the context of a question',
+  },
+  grantSearch: {
+    method: 'POST',
+    path: '/api/improved-grant-search/search',
+    body: ZGrantSearchRequest,
+    responses: { 200: z.object({ results: z.array(ZGrant), total: z.number().int() }) },
+    summary: 'Search research grants',
+  },
+  searchSuggestions: {
+    method: 'GET',
+    path: '/api/conversational/search_suggestions',
+    query: z.object({ q: z.string().trim().max(200).optional() }),
+    responses: { 200: z.object({ suggestions: z.array(z.string()) }) },
+    summary: 'Suggested questions for conversational search',
+  },
+});

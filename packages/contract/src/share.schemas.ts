@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { DEFAULT_PLATFORM, ZPaperId, ZTimestamp } from './common';
+import { ZPaper, ZPaperRef } from './paper.schemas';
+
+/** Largest paper list one share link may carry. */
+export const MAX_SHARED_FILES = 500;
+
+/** A share id: a long random token (it grants access to the list), base64url. */
+export const ZShareId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not a share id issued by this server');
+
+/**
+ * One shared paper. The spec sends bare paper ids (platform arxiv); a {paper_id, platform} object is also
+ * accepted so uploaded and non-arXiv papers can be shared. Both parse to a {paper_id, platform} ref.
+ */
+export const ZSharedFileRef = z.union([
+  ZPaperId.transform((paper_id) => ({ paper_id, platform: DEFAULT_PLATFORM })),
+  ZPaperRef,
+]);
+
+export const ZShareRequest = z.object({
+  files: z
+    .array(ZSharedFileRef)
+    .min(1, 'No files to share')
+    .max(MAX_SHARED_FILES, `at most ${MAX_SHARED_FILES} files may be shared`),
+});
+export type TShareRequest = z.infer<typeof ZShareRequest>;
+
+/** spec §3 Share response. The web app builds the link /share/{share_id}. */
+export const ZShareResponse = z.object({ share_id: ZShareId });
+export type TShareResponse = z.infer<typeof ZShareResponse>;
+
+/** GET /api/share/{id}: the papers of a shared list, in the order they were shared. */
+export const ZSharedList = z.object({
+  share_id: ZShareId,
+  papers: z.array(ZPaper),
+  created_at: ZTimestamp,
+});
+export type TSharedList = z.infer<typeof ZSharedList>;

@@ -1,0 +1,103 @@
+/**
+ * spec §7 "The calls it makes", one row per endpoint, method and path exactly as the spec writes them
+ * ({param} placeholders, trailing slashes kept). contract.test.ts checks the router against this table.
+ */
+export const SPEC_ENDPOINTS = [
+  // Identity and metrics
+  ['POST', '/api/user/get_id'],
+  ['POST', '/api/auth/google-login'],
+  ['POST', '/api/metrics/track'],
+  ['GET', '/api/metrics/site-metric'],
+  // Papers and search
+  ['GET', '/api/papers'],
+  ['GET', '/api/papers/count'],
+  ['POST', '/api/papers/click/{id}'],
+  ['POST', '/api/search/'],
+  ['POST', '/api/search-summary/'],
+  ['POST', '/api/improved-conversational/search'],
+  ['POST', '/api/improved-conversational/analyze-paper'],
+  ['POST', '/api/improved-grant-search/search'],
+  ['GET', '/api/conversational/search_suggestions'],
+  // Folders and files
+  ['GET', '/api/folders'],
+  ['POST', '/api/folders/'],
+  ['PATCH', '/api/folders/rename'],
+  ['DELETE', '/api/folders/{id}'],
+  ['GET', '/api/folders/{id}/files'],
+  ['POST', '/api/folders/{id}/files'],
+  ['DELETE', '/api/folders/{id}/files/{fileId}'],
+  ['GET', '/api/folders/{id}/summary'],
+  ['POST', '/api/folders/{id}/summary/regenerate'],
+  ['POST', '/api/upload/'],
+  // Sharing and forum
+  ['POST', '/api/share'],
+  ['GET', '/api/share/{id}'],
+  ['POST', '/api/forum/'],
+  ['GET', '/api/forum/'],
+  ['DELETE', '/api/forum/{id}'],
+  ['GET', '/api/forum/{id}/permission'],
+  ['GET', '/api/forum/{id}/mode'],
+  ['PATCH', '/api/forum/{id}/mode'],
+  ['POST', '/api/forum/{id}/add_user'],
+  ['PATCH', '/api/forum/{id}/update_user_role'],
+  ['DELETE', '/api/forum/{id}/remove_user'],
+  // Chat
+  ['POST', '/api/chat/attach_paper'],
+  ['POST', '/api/chat/process_embeddings'],
+  ['GET', '/api/chat/files'],
+  ['DELETE', '/api/chat/files/delete/{id}'],
+  ['POST', '/api/chat/files/clear'],
+  ['POST', '/api/chat/get_paper'],
+  ['GET', '/api/chat/sessions'],
+  ['POST', '/api/chat/sessions'],
+  ['DELETE', '/api/chat/sessions'],
+  ['GET', '/api/chat/messages'],
+  ['POST', '/api/chat/update_session_title'],
+  ['POST', '/api/chat/update_file_selection'],
+  ['POST', '/api/chat/stream_chat'],
+  // Review
+  ['POST', '/api/review/chat_rwg'],
+  ['POST', '/api/review/stream_rws'],
+  ['GET', '/api/review/sessions'],
+  ['POST', '/api/review/sessions'],
+  ['DELETE', '/api/review/sessions'],
+  ['GET', '/api/review/messages'],
+  ['POST', '/api/review/update_session_title'],
+  ['GET', '/api/review/graph'],
+  ['POST', '/api/review/graph/nodes'],
+  ['POST', '/api/review/graph/edges'],
+  ['DELETE', '/api/review/graph/edges'],
+  ['POST', '/api/review/graph/complete'],
+  ['POST', '/api/review/upload'],
+  ['GET', '/api/review/sessions/{id}/files'],
+  ['DELETE', '/api/review/sessions/{id}/files/{fileId}'],
+  ['POST', '/api/review/sessions/{id}/add_files'],
+  ['POST', '/api/review/target_paper'],
+  ['GET', '/api/review/target_paper'],
+  ['DELETE', '/api/review/target_paper'],
+  // Comments, topics, other
+  ['GET', '/api/comments/shared/{folderId}'],
+  ['POST', '/api/comments/shared'],
+  ['DELETE', '/api/comments/shared/{id}'],
+  ['GET', '/api/comments/paper/{paperId}'],
+  ['POST', '/api/comments/paper'],
+  ['DELETE', '/api/comments/paper/{id}'],
+  ['GET', '/api/topics'],
+  ['POST', '/api/topics'],
+  ['DELETE', '/api/topics/{topic}'],
+  ['POST', '/api/contact'],
+  ['GET', '/api/recommendations/user'],
+  ['GET', '/api/recommendations/folder/{id}'],
+  ['POST', '/api/ideas/generate'],
+  ['POST', '/api/ideas/stream_generate'],
+  ['POST', '/api/ideas/expand'],
+] as const satisfies ReadonlyArray<readonly [string, string]>;
+
+/**
+ * Routes the contract serves beyond spec §7 (e.g. PDF proxying), each with the issue that added it.
+ * Empty for now: every route must be in SPEC_ENDPOINTS or here.
+ */
+export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [];
+
+/** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */
+export const toRoutePath = (specPath: string): string => specPath.replace(/\{(\w+)\}/g, ':$1');
