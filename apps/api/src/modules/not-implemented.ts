@@ -2,11 +2,15 @@ import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import type { RouterImplementation } from '@ts-rest/fastify';
 import { AppError } from '../lib/app-error';
 
-/** A handler for a route that a later issue implements: 501 with the contract's error shape. */
+/**
+ * A route that a later issue implements: 501 with the contract's error shape. It answers from the
+ * route's first hook, before body validation, so a client learns "not yet" whatever it sent.
+ */
 export function notImplemented(route: AppRoute) {
-  return async (): Promise<never> => {
+  const refuse = async (): Promise<never> => {
     throw new AppError('NOT_IMPLEMENTED', `${route.method} ${route.path} is not implemented yet`);
   };
+  return { hooks: { onRequest: refuse }, handler: refuse };
 }
 
 /** Every route of a contract group answers 501 until its issue lands. */
