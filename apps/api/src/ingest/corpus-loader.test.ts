@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { papers } from '../db/schema';
@@ -10,6 +10,15 @@ import { paperFromArxivRecord } from './arxiv-record';
 import { loadCorpus, seedCorpusIfEmpty } from './corpus-loader';
 
 const countPapers = async (database: Database) => (await database.db.select().from(papers)).length;
+
+/** The full-text index is dropped during a bulk load into an empty table; it must always come back. */
+const hasSearchIndex = async (database: Database) =>
+  (
+    await database.db
+      .select({ name: sql<string>`indexname` })
+      .from(sql`pg_indexes`)
+      .where(sql`indexname = 'papers_search_vector_idx'`)
+  ).length === 1;
 
 function writeTempCorpus(lines: string[]): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'corpus-')), 'corpus.jsonl');
@@ -69,6 +78,7 @@ describe('loadCorpus (pglite)', () => {
     const breaking = JSON.stringify({ id: '1001.0002', title: 'Bad \u0000 title' });
     await expect(loadCorpus(database.db, writeTempCorpus([good, breaking]))).rejects.toThrow();
     expect(await countPapers(database)).toBe(0);
+    expect(await hasSearchIndex(database)).toBe(true);
   });
 
   it('fails cleanly on a missing file', async () => {
@@ -80,6 +90,7 @@ describe('loadCorpus (pglite)', () => {
     const result = await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS);
     expect(result).toMatchObject({ inserted: 200, skipped: 0 });
     expect(await countPapers(database)).toBe(200);
+    expect(await hasSearchIndex(database)).toBe(true);
     expect(await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS)).toBeNull();
   });
 
