@@ -55,7 +55,8 @@ export function handleValidationError(err: RequestValidationError, _request: Fas
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      // 501 is the expected answer of a route that a later issue builds, not a server fault.
+      if (error.statusCode >= 500 && error.code !== 'NOT_IMPLEMENTED') request.log.error({ err: error }, error.message);
       const body: TError = { error: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
       return sendError(reply, error.statusCode, body);

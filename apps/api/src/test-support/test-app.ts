@@ -49,12 +49,15 @@ async function createScratchDatabase(): Promise<{ url: string; drop: () => Promi
  * A fully wired app on a fresh, migrated database of the given driver, optionally seeded with the
  * fixture corpus. Requests go through app.inject: real routing, parsing, validation and SQL.
  */
-export async function createTestApp(driver: Driver, { seed = true } = {}): Promise<TestApp> {
+export async function createTestApp(
+  driver: Driver,
+  { seed = true, webDist = '/nonexistent' }: { seed?: boolean; webDist?: string } = {},
+): Promise<TestApp> {
   const scratch = driver === 'postgres' ? await createScratchDatabase() : undefined;
   const database = openDatabase({ url: scratch?.url });
   await database.migrate();
   if (seed) await loadCorpus(database.db, FIXTURE_CORPUS);
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_CORPUS: 'false' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SEED_CORPUS: 'false' });
   const app = await buildApp({ db: database.db, config });
   await app.ready();
   return {

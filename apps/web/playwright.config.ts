@@ -1,0 +1,66 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end flows against the real app as a newcomer runs it: the built API serving the built web
+ * app on one port, with the embedded database in a fresh directory per run (no DATABASE_URL).
+ * Chromium is Debian's (/usr/bin/chromium); browsers are never downloaded.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        headless: true,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ../api/dist/main.js',
+    url: `${BASE_URL}/api/papers/count`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(os.tmpdir(), `paperbench-e2e-${Date.now()}`),
+      WEB_DIST: path.join(webRoot, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    // First start loads the 25k-paper sample corpus into the embedded database.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

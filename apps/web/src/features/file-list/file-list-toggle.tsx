@@ -1,0 +1,33 @@
+import { useFileListPanel } from './file-list-panel-state';
+import { useFileCount } from './use-file-count';
+
+/** spec §2: the File List toggle, with a badge carrying the file count when it is above 0. */
+export function FileListToggle() {
+  const { isOpen, toggle } = useFileListPanel();
+  const fileCount = useFileCount();
+  return (
+    <button
+      type="button"
+      className="button file-list-toggle"
+      aria-expanded={isOpen}
+      aria-controls={isOpen ? 'file-list-panel' : undefined}
+      aria-label={fileCount > 0 ? `File List, ${fileCount} files` : 'File List'}
+      onClick={toggle}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+        <path
+          d="M3 6.5A1.5 1.5 0 0 1 4.5 5h4.6l2 2h8.4A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+        />
+      </svg>
+      <span className="file-list-toggle-label">File List</span>
+      {fileCount > 0 && (
+        <span className="badge" aria-hidden="true">
+          {fileCount}
+        </span>
+      )}
+    </button>
+  );
+}

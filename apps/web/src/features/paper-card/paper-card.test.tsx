@@ -1,0 +1,82 @@
+import type { TPaper } from '@paperbench/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/mock-api';
+import { renderWithApp } from '../../test/render-app';
+import { PaperCard } from './paper-card';
+
+function buildPaper(overrides: Partial<TPaper> = {}): TPaper {
+  return {
+    paper_id: '1903.06059',
+    platform: 'arxiv',
+    title: 'Attention over graphs',
+    authors: ['Ada Lovelace', 'Alan Turing'],
+    published_date: '2019-03-14',
+    abstract: 'A short abstract.',
+    categories: ['cs.LG', 'stat.ML'],
+    pdf_url: 'http://arxiv.org/pdf/1903.06059v1',
+    ...overrides,
+  };
+}
+
+function renderCard(paper: TPaper) {
+  const fetchMock = mockApi({ 'POST /api/papers/click/1903.06059': () => ({ body: { ok: true } }) });
+  return { ...renderWithApp(<PaperCard paper={paper} />), fetchMock };
+}
+
+describe('PaperCard (spec §2)', () => {
+  it('links the title to the source and shows date and tags', () => {
+    renderCard(buildPaper());
+    expect(screen.getByRole('link', { name: 'Attention over graphs' })).toHaveAttribute(
+      'href',
+      'https://arxiv.org/abs/1903.06059',
+    );
+    expect(screen.getByText('Mar 14, 2019')).toBeInTheDocument();
+    const tags = within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    expect(tags.map((tag) => tag.textContent)).toEqual(['ARXIV', 'cs.LG', 'stat.ML']);
+  });
+
+  it("shows three authors then 'et al.'", () => {
+    renderCard(buildPaper({ authors: ['A. One', 'B. Two', 'C. Three', 'D. Four'] }));
+    expect(screen.getByText('A. One, B. Two, C. Three et al.')).toBeInTheDocument();
+  });
+
+  it("shows 'Unknown authors' when there are none", () => {
+    renderCard(buildPaper({ authors: [] }));
+    expect(screen.getByText('Unknown authors')).toBeInTheDocument();
+  });
+
+  it('truncates a long abstract and toggles it', async () => {
+    const abstract = `${'word '.repeat(60)}ending sentence.`;
+    renderCard(buildPaper({ abstract }));
+    expect(screen.queryByText(/ending sentence/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getByText(/ending sentence/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.queryByText(/ending sentence/)).not.toBeInTheDocument();
+  });
+
+  it('has no toggle for a short abstract', () => {
+    renderCard(buildPaper());
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('opens the export-host PDF in a new tab and records the click', async () => {
+    const { fetchMock } = renderCard(buildPaper());
+    const pdf = screen.getByRole('link', { name: 'PDF' });
+    expect(pdf).toHaveAttribute('href', 'https://export.arxiv.org/pdf/1903.06059v1');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    pdf.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(pdf);
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/papers/click/1903.06059?platform=arxiv', expect.anything()),
+    );
+  });
+
+  it('navigates to the detail page with Details', async () => {
+    const { router } = renderCard(buildPaper());
+    await userEvent.click(screen.getByRole('link', { name: 'Details' }));
+    expect(router.state.location.pathname).toBe('/paper/1903.06059/arxiv');
+  });
+});

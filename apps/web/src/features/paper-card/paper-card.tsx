@@ -1,0 +1,43 @@
+import type { TPaper } from '@paperbench/contract';
+import { useId } from 'react';
+import { formatAuthors, formatPaperDate } from '../../lib/paper-format';
+import { sourceUrlOf } from '../../lib/paper-urls';
+import { TexText } from '../tex/tex-text';
+import { PaperAbstract } from './paper-abstract';
+import { PaperActions } from './paper-actions';
+import './paper-card.css';
+
+/** spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions. */
+export function PaperCard({ paper }: { paper: TPaper }) {
+  const titleId = useId();
+  const sourceUrl = sourceUrlOf(paper);
+  const date = formatPaperDate(paper.published_date);
+  const title = <TexText text={paper.title || 'Untitled paper'} />;
+  return (
+    <article className="paper-card" aria-labelledby={titleId}>
+      <h3 id={titleId} className="paper-title">
+        {sourceUrl ? (
+          <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
+            {title}
+          </a>
+        ) : (
+          title
+        )}
+      </h3>
+      <p className="paper-meta">
+        <span className="paper-authors">{formatAuthors(paper.authors)}</span>
+        {date && <time dateTime={paper.published_date ?? undefined}>{date}</time>}
+      </p>
+      <ul className="paper-tags" aria-label="Tags">
+        <li className="tag tag-platform">{paper.platform.toUpperCase()}</li>
+        {paper.categories.map((category) => (
+          <li key={category} className="tag">
+            {category}
+          </li>
+        ))}
+      </ul>
+      <PaperAbstract abstract={paper.abstract} />
+      <PaperActions paper={paper} />
+    </article>
+  );
+}

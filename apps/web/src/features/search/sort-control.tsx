@@ -1,0 +1,26 @@
+import type { TSearchSort } from './search-store';
+
+const SORT_OPTIONS: readonly { value: TSearchSort; label: string }[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'date', label: 'Date' },
+];
+
+/** Sort by relevance (spec §3 default) or by date, newest first. */
+export function SortControl({ value, onChange }: { value: TSearchSort; onChange: (sort: TSearchSort) => void }) {
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">Sort results by</legend>
+      {SORT_OPTIONS.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="segmented-option"
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

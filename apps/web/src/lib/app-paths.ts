@@ -1,0 +1,12 @@
+import type { TPaper } from '@paperbench/contract';
+
+/** spec §4: searching goes to /search?q={query}. */
+export function searchPath(query: string): string {
+  return `/search?q=${encodeURIComponent(query)}`;
+}
+
+/** In-app path of the paper detail screen (spec §2: /paper/{id}/{platform?}). */
+export function paperDetailPath(paper: Pick<TPaper, 'paper_id' | 'platform'>): string {
+  // Old-style arXiv ids contain a slash (math/0601001): keep them in one path segment.
+  return `/paper/${encodeURIComponent(paper.paper_id)}/${encodeURIComponent(paper.platform)}`;
+}

@@ -1,0 +1,37 @@
+import type { TPaper } from '@paperbench/contract';
+
+/** spec §5: platforms whose source page lives in the ACL Anthology. */
+const ACL_ANTHOLOGY_PLATFORMS = new Set(['acl', 'emnlp', 'naacl', 'eacl', 'coling']);
+
+/** spec §5: arXiv PDFs are fetched from the provider's export host. */
+const ARXIV_EXPORT_ORIGIN = 'https://export.arxiv.org';
+
+type PaperLinkFields = Pick<TPaper, 'paper_id' | 'platform' | 'pdf_url'>;
+
+/**
+ * spec §5 PDF URL: http becomes https, and arxiv PDF links are rewritten to the export host.
+ * Returns null for a blank URL.
+ */
+export function rewritePdfUrl(url: string | null | undefined): string | null {
+  const trimmed = url?.trim();
+  if (!trimmed) return null;
+  const secure = trimmed.replace(/^http:\/\//i, 'https://');
+  return secure.replace(/^https:\/\/(www\.)?arxiv\.org\/pdf\//i, `${ARXIV_EXPORT_ORIGIN}/pdf/`);
+}
+
+/** The PDF to open for a paper; an arxiv paper without pdf_url still has one on the export host. */
+export function pdfUrlOf(paper: PaperLinkFields): string | null {
+  const rewritten = rewritePdfUrl(paper.pdf_url);
+  if (rewritten) return rewritten;
+  return paper.platform === 'arxiv' ? `${ARXIV_EXPORT_ORIGIN}/pdf/${paper.paper_id}` : null;
+}
+
+/**
+ * spec §5 Source link: arxiv → the abstract page; ACL-family platforms → the ACL Anthology;
+ * otherwise the paper's pdf_url (null when it has none).
+ */
+export function sourceUrlOf(paper: PaperLinkFields): string | null {
+  if (paper.platform === 'arxiv') return `https://arxiv.org/abs/${paper.paper_id}`;
+  if (ACL_ANTHOLOGY_PLATFORMS.has(paper.platform)) return `https://aclanthology.org/${paper.paper_id}`;
+  return rewritePdfUrl(paper.pdf_url);
+}

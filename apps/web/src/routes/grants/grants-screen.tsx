@@ -1,0 +1,6 @@
+import type { TScreenProps } from '../../app/route-table';
+import { ComingSoon } from '../../features/ui/coming-soon';
+
+export default function GrantsScreen({ title }: TScreenProps) {
+  return <ComingSoon title={title}>Search research grants by topic, agency and investigator.</ComingSoon>;
+}

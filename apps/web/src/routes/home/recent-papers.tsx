@@ -1,0 +1,43 @@
+import { tsr } from '../../api/client';
+import { paperKeys } from '../../api/query-keys';
+import { PaperCard } from '../../features/paper-card/paper-card';
+import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+
+/** spec §9: home page size. */
+const PAGE_SIZE = 10;
+
+/**
+ * spec §4 Home recent list: 10 papers, then pages of 10 with Load More Recent, which disappears once
+ * a page returns fewer than 10. Failures are logged only (spec §8).
+ */
+export function RecentPapers() {
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = tsr.papers.list.useInfiniteQuery({
+    queryKey: paperKeys.recent(PAGE_SIZE),
+    // ts-rest types pageParam as unknown; it is always the offset from getNextPageParam.
+    queryData: ({ pageParam }) => ({ query: { limit: PAGE_SIZE, offset: Number(pageParam) } }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage: { body: readonly unknown[] }, pages: readonly unknown[]) =>
+      lastPage.body.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
+    staleTime: 5 * 60_000,
+  });
+  const papers = data?.pages.flatMap((page) => page.body) ?? [];
+
+  return (
+    <section className="recent-papers" aria-labelledby="recent-papers-title">
+      <h2 id="recent-papers-title">Recent Papers</h2>
+      {isPending && <PaperListSkeleton count={3} />}
+      <div className="paper-list">
+        {papers.map((paper) => (
+          <PaperCard key={`${paper.platform}:${paper.paper_id}`} paper={paper} />
+        ))}
+      </div>
+      {hasNextPage && (
+        <div className="load-more">
+          <button type="button" className="button" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading…' : 'Load More Recent'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

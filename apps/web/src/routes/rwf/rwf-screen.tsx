@@ -1,0 +1,6 @@
+import type { TScreenProps } from '../../app/route-table';
+import { ComingSoon } from '../../features/ui/coming-soon';
+
+export default function RwfScreen({ title }: TScreenProps) {
+  return <ComingSoon title={title}>Discuss shared folders of related work with your collaborators.</ComingSoon>;
+}
