@@ -56,6 +56,9 @@ export default defineConfig({
       DATA_DIR: path.join(os.tmpdir(), `paperbench-e2e-${Date.now()}`),
       WEB_DIST: path.join(webRoot, 'dist'),
       LOG_LEVEL: 'warn',
+      // Playwright passes the parent environment through; an empty value keeps CI's DATABASE_URL out,
+      // so the flows run on the embedded database a newcomer gets.
+      DATABASE_URL: '',
     },
     // First start loads the 25k-paper sample corpus into the embedded database.
     timeout: 180_000,

@@ -7,14 +7,15 @@ import { seedCorpusIfEmpty } from './ingest/corpus-loader';
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
   const app = await buildApp({ db: database.db, config });
 
-  if (config.SEED_CORPUS) {
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    if (!config.SEED_CORPUS) return;
     app.log.info({ file: config.CORPUS_FILE }, 'checking the corpus (first start loads 25k papers, ~20 s)');
     const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE);
     if (loaded) app.log.info(loaded, 'corpus loaded');
-  }
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

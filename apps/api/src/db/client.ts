@@ -10,6 +10,9 @@ import pg from 'pg';
 import { migrationsDir } from '../lib/package-paths';
 import * as schema from './schema';
 
+/** Key of the PostgreSQL advisory lock that serialises start-up across replicas (any fixed int). */
+const STARTUP_LOCK_KEY = 727_274_101;
+
 /** The Drizzle handle the app uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,6 +21,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations (same SQL on both drivers). */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, first-start corpus) while holding a database-wide lock, so
+   * replicas starting together against one PostgreSQL take turns instead of racing.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,6 +45,16 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
       db: db as unknown as Db,
       driver: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      withStartupLock: async (work) => {
+        const lockHolder = await pool.connect();
+        try {
+          await lockHolder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          await lockHolder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          lockHolder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -53,6 +71,8 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // An embedded database belongs to one process: there is no one to take turns with.
+    withStartupLock: (work) => work(),
     close: () => client.close(),
   };
 }

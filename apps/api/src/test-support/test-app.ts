@@ -25,7 +25,7 @@ export interface TestApp {
 }
 
 /** A throwaway database on the server of DATABASE_URL, dropped again by the returned cleanup. */
-async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `paperbench_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -7,18 +7,28 @@ import { paperColumns } from './paper.presenter';
 /** Newest first, in the order of the papers_recent_idx index so paging needs no sort. */
 export const recentOrder = [sql`${papers.publishedDate} DESC NULLS LAST`, desc(papers.platform), desc(papers.paperId)];
 
+/**
+ * Pages over the narrow index columns first, then fetches full rows for that page only (a deferred
+ * join), so a deep offset skips index entries rather than whole papers.
+ */
 export function listRecentPapers(
   db: Db,
   { limit, offset, keyword }: { limit: number; offset: number; keyword?: string },
 ) {
   const filter = keyword ? sql`${papers.searchVector} @@ ${webSearchQuery(keyword)}` : undefined;
-  return db
-    .select(paperColumns)
+  const page = db
+    .select({ platform: papers.platform, paperId: papers.paperId })
     .from(papers)
     .where(filter)
     .orderBy(...recentOrder)
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+  return db
+    .select(paperColumns)
+    .from(page)
+    .innerJoin(papers, and(eq(papers.platform, page.platform), eq(papers.paperId, page.paperId)))
+    .orderBy(...recentOrder);
 }
 
 export async function countPapers(db: Db): Promise<number> {
