@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { onCleanup } from './cleanup';
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops the database (WITH (FORCE): open connections are cut). Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database `paperbench_bench_<random>` on the server of `adminUrl`. */
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const name = `paperbench_bench_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const drop = onCleanup(() =>
+    withAdmin(adminUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }),
+  );
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop };
+}
+
+/** "PostgreSQL 15.20" from the server's version string. */
+export async function serverVersion(adminUrl: string): Promise<string> {
+  return withAdmin(adminUrl, async (client) => {
+    const result = await client.query<{ server_version: string }>('SHOW server_version');
+    return `PostgreSQL ${result.rows[0]?.server_version.split(' ')[0] ?? '?'}`;
+  });
+}

@@ -1,0 +1,145 @@
+import type { SearchResult, ThroughputResult } from './scenarios';
+import type { CorpusLoaded } from './server';
+import { ms } from './stats';
+
+/** Search p95 through HTTP on the reference 2-core machine (docs/benchmarks.md). */
+export const SEARCH_P95_TARGET_MS = 30;
+
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  os: string;
+  /** 1-minute load average when the run started and when it ended: other work on the machine shows here. */
+  loadBefore: number;
+  loadAfter?: number;
+}
+
+export interface DriverResult {
+  driver: 'pglite' | 'postgres';
+  /** "PGlite (embedded)" or "PostgreSQL 15.20". */
+  label: string;
+  papers: number;
+  corpus: CorpusLoaded;
+  bootMs: number | undefined;
+  readyMs: number;
+  search: SearchResult[];
+  listing: ThroughputResult[];
+}
+
+const table = (header: string[], rows: string[][]) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+const int = (value: number) => Math.round(value).toLocaleString('en');
+const seconds = (milliseconds: number | undefined) =>
+  milliseconds === undefined ? 'n/a' : `${(milliseconds / 1000).toFixed(1)} s`;
+
+export function renderReport(machine: MachineInfo, results: DriverResult[], date: string): string {
+  const out: string[] = [];
+  out.push(`## API benchmark (${date})`, '');
+  out.push(
+    table(
+      ['Machine', ''],
+      [
+        ['CPU', `${machine.cpu} (${machine.cores} cores)`],
+        ['Memory', `${machine.memoryGiB.toFixed(1)} GiB`],
+        ['Node', machine.node],
+        ['OS', machine.os],
+        [
+          'Load average (1 min)',
+          `${machine.loadBefore.toFixed(2)} at start, ${machine.loadAfter?.toFixed(2) ?? 'n/a'} at end`,
+        ],
+        ...results.map((r) => [`Data (${r.label})`, `${int(r.papers)} papers (GET /api/papers/count)`]),
+      ],
+    ),
+    '',
+  );
+
+  out.push('### First start: corpus load', '');
+  out.push(
+    table(
+      ['Driver', 'Inserted', 'Skipped', 'Corpus load (server log)', 'Boot + migrations', 'Spawn → first answer'],
+      results.map((r) => [
+        r.label,
+        int(r.corpus.inserted),
+        int(r.corpus.skipped),
+        seconds(r.corpus.milliseconds),
+        seconds(r.bootMs),
+        seconds(r.readyMs),
+      ]),
+    ),
+    '',
+  );
+
+  out.push('### Search latency through HTTP (`POST /api/search/`, 30 results a page, sequential)', '');
+  out.push(
+    table(
+      [
+        'Driver',
+        'Sort',
+        'Requests',
+        'Mean ms',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'Max ms',
+        `p95 ≤ ${SEARCH_P95_TARGET_MS} ms`,
+      ],
+      results.flatMap((r) =>
+        r.search.map((s) => [
+          r.label,
+          s.sort,
+          `${s.latency.count}${s.truncated ? ' (time budget hit)' : ''}`,
+          ms(s.latency.mean),
+          ms(s.latency.p50),
+          ms(s.latency.p95),
+          ms(s.latency.p99),
+          ms(s.latency.max),
+          s.latency.p95 <= SEARCH_P95_TARGET_MS ? 'met' : '**not met**',
+        ]),
+      ),
+    ),
+    '',
+  );
+
+  out.push('### `GET /api/papers` throughput (keep-alive, concurrency 8, ≤ 5 s or 5,000 requests)', '');
+  out.push(
+    table(
+      ['Driver', 'Scenario', 'Requests', 'Req/s', 'p50 ms', 'p95 ms', 'p99 ms'],
+      results.flatMap((r) =>
+        r.listing.map((l) => [
+          r.label,
+          l.scenario,
+          int(l.requests),
+          int(l.rps),
+          ms(l.latency.p50),
+          ms(l.latency.p95),
+          ms(l.latency.p99),
+        ]),
+      ),
+    ),
+    '',
+  );
+
+  out.push('### Slowest search queries (by p95)', '');
+  out.push(
+    table(
+      ['Driver', 'Sort', 'Query', 'Hits', 'p50 ms', 'p95 ms'],
+      results.flatMap((r) =>
+        r.search.flatMap((s) =>
+          [...s.perQuery]
+            .sort((a, b) => b.latency.p95 - a.latency.p95)
+            .slice(0, 5)
+            .map((q) => [r.label, s.sort, `\`${q.query}\``, int(q.hits), ms(q.latency.p50), ms(q.latency.p95)]),
+        ),
+      ),
+    ),
+    '',
+  );
+  return out.join('\n');
+}

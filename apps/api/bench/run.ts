@@ -1,0 +1,120 @@
+/**
+ * `pnpm bench` for the API (after `turbo run build`): first-start corpus load, search latency through
+ * HTTP and GET /api/papers throughput, on PGlite and, when DATABASE_URL is set, on PostgreSQL.
+ * Prints a markdown report. Exits non-zero only when something failed, never on a slow number.
+ *
+ *   node --import tsx bench/run.ts [--json <file>] [--server <path/to/dist/main.js>]
+ *
+ * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
+ * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
+ */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runCleanups } from './cleanup';
+import { BenchClient } from './http-client';
+import { createScratchDatabase, serverVersion } from './postgres';
+import { type DriverResult, type MachineInfo, renderReport } from './report';
+import { measureListing, measureSearch } from './scenarios';
+import { defaultServerEntry, startServer } from './server';
+import { ms } from './stats';
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    loadBefore: os.loadavg()[0] ?? 0,
+  };
+}
+
+async function benchDriver(entry: string, databaseUrl: string | undefined): Promise<DriverResult> {
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl) : undefined;
+  const label = databaseUrl ? await serverVersion(databaseUrl) : 'PGlite (embedded)';
+  log(`${label}: starting the server on a fresh ${scratch ? `database ${scratch.name}` : 'DATA_DIR'}…`);
+  const server = await startServer({ databaseUrl: scratch?.url, entry });
+  const client = new BenchClient(server.baseUrl, 8);
+  try {
+    log(
+      `${label}: corpus loaded (${server.corpus.inserted} papers in ${server.corpus.milliseconds} ms), ` +
+        `answering after ${ms(server.readyMs)} ms`,
+    );
+    const papers = JSON.parse((await client.expectOk('GET', '/api/papers/count')).body) as unknown;
+    if (typeof papers !== 'number' || papers <= 0) throw new Error(`GET /api/papers/count answered ${papers}`);
+
+    const search = [];
+    for (const sort of ['relevance', 'date'] as const) {
+      log(`${label}: search latency, sort=${sort}…`);
+      const result = await measureSearch(client, sort);
+      log(`${label}: sort=${sort} p50 ${ms(result.latency.p50)} ms, p95 ${ms(result.latency.p95)} ms`);
+      search.push(result);
+    }
+    log(`${label}: GET /api/papers throughput…`);
+    const listing = await measureListing(client, papers);
+    return {
+      driver: server.driver,
+      label,
+      papers,
+      corpus: server.corpus,
+      bootMs: server.bootMs,
+      readyMs: server.readyMs,
+      search,
+      listing,
+    };
+  } finally {
+    client.close();
+    await server.stop();
+    await scratch?.drop();
+  }
+}
+
+async function main() {
+  const option = (name: string) => {
+    const index = process.argv.indexOf(name);
+    if (index === -1) return undefined;
+    const value = process.argv[index + 1];
+    if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    return value;
+  };
+  const jsonFile = option('--json');
+  const entry = path.resolve(option('--server') ?? defaultServerEntry);
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
+  }
+  if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
+  const machine = machineInfo();
+  const results: DriverResult[] = [await benchDriver(entry, undefined)];
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) results.push(await benchDriver(entry, databaseUrl));
+  else log('DATABASE_URL is not set: PostgreSQL skipped');
+
+  machine.loadAfter = os.loadavg()[0];
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(renderReport(machine, results, date));
+  if (jsonFile) await writeFile(jsonFile, `${JSON.stringify({ date, machine, results }, null, 2)}\n`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping servers and dropping scratch databases…`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(() => runCleanups())
+  .catch(async (error: unknown) => {
+    // After Ctrl-C the signal handler owns the exit; the error is only the interrupted work.
+    if (interrupted) return;
+    console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await runCleanups();
+    process.exit(1);
+  });
