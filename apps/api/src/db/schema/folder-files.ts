@@ -1,0 +1,29 @@
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { folders } from './folders';
+import { papers } from './papers';
+
+/**
+ * spec §3 File in a folder. A paper sits at most once in a folder (the primary key makes adding it
+ * twice idempotent) and may sit in several folders. `selected` is the chat-context flag (spec §4).
+ */
+export const folderFiles = pgTable(
+  'folder_files',
+  {
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    paperId: text('paper_id').notNull(),
+    selected: boolean('selected').notNull().default(false),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.folderId, table.platform, table.paperId] }),
+    foreignKey({
+      columns: [table.platform, table.paperId],
+      foreignColumns: [papers.platform, papers.paperId],
+    }).onDelete('cascade'),
+    // Who holds a paper: the visibility check of uploaded papers and the share-list import.
+    index('folder_files_paper_idx').on(table.platform, table.paperId),
+  ],
+);

@@ -1,0 +1,30 @@
+import { foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { papers } from './papers';
+import { users } from './users';
+
+/** A paper list shared by link (spec §4 Share list). The id is a long random token. */
+export const sharedLists = pgTable('shared_lists', {
+  shareId: text('share_id').primaryKey(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The papers of a shared list, in the order they were shared. */
+export const sharedListPapers = pgTable(
+  'shared_list_papers',
+  {
+    shareId: text('share_id')
+      .notNull()
+      .references(() => sharedLists.shareId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    platform: text('platform').notNull(),
+    paperId: text('paper_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shareId, table.position] }),
+    foreignKey({
+      columns: [table.platform, table.paperId],
+      foreignColumns: [papers.platform, papers.paperId],
+    }).onDelete('cascade'),
+  ],
+);

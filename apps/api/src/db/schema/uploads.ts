@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { papers } from './papers';
+import { storedFiles } from './stored-files';
+import { users } from './users';
+
+/**
+ * An uploaded PDF behind a papers row of platform 'upload'. Visible only to its uploader and to
+ * whoever can see a folder that holds it.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    platform: text('platform').notNull().default('upload'),
+    paperId: text('paper_id').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash')
+      .notNull()
+      .references(() => storedFiles.contentHash, { onDelete: 'restrict' }),
+    originalFilename: text('original_filename').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.paperId] }),
+    foreignKey({
+      columns: [table.platform, table.paperId],
+      foreignColumns: [papers.platform, papers.paperId],
+    }).onDelete('cascade'),
+    index('uploads_owner_idx').on(table.ownerId),
+    check('uploads_platform_is_upload', sql`${table.platform} = 'upload'`),
+  ],
+);
