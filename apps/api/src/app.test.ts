@@ -4,19 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
 /** Contract groups whose routes belong to later issues and must answer 501 for now. */
-const LATER_GROUPS = [
-  'folders',
-  'share',
-  'forum',
-  'chat',
-  'review',
-  'comments',
-  'topics',
-  'contact',
-  'recommendations',
-  'ideas',
-] as const;
-const LATER_ROUTES = [contract.identity.googleLogin, ...Object.values(contract.search).slice(1)];
+const LATER_GROUPS = ['forum', 'review', 'comments', 'topics', 'contact', 'recommendations', 'ideas'] as const;
+/** Later routes inside groups that are otherwise implemented (folder summaries and chat need the AI layer). */
+const LATER_ROUTES = [
+  contract.identity.googleLogin,
+  ...Object.values(contract.search).slice(1),
+  contract.folders.summary,
+  contract.folders.regenerateSummary,
+  contract.chat.processEmbeddings,
+  contract.chat.listSessions,
+  contract.chat.createSession,
+  contract.chat.deleteSession,
+  contract.chat.messages,
+  contract.chat.updateSessionTitle,
+  contract.chat.streamChat,
+];
 
 function routesOf(router: AppRouter): AppRoute[] {
   return Object.values(router).flatMap((value) => (isAppRoute(value) ? [value] : routesOf(value)));

@@ -17,6 +17,19 @@ describe('loadConfig', () => {
     expect(config.CORPUS_FILE).toMatch(/arxiv-metadata-sample-25k\.jsonl\.gz$/);
   });
 
+  it('keeps files under DATA_DIR and caps uploads and remote fetches by default (issue 3)', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/paperbench' });
+    expect(config).toMatchObject({
+      STORAGE_DIR: '/srv/paperbench/files',
+      UPLOAD_MAX_BYTES: 50 * 1024 * 1024,
+      ARXIV_PDF_BASE_URL: 'https://export.arxiv.org',
+      ACL_PDF_BASE_URL: 'https://aclanthology.org',
+      PDF_FETCH_TIMEOUT_MS: 30_000,
+      PDF_FETCH_MAX_BYTES: 100 * 1024 * 1024,
+    });
+    expect(loadConfig({ STORAGE_DIR: 'files' }).STORAGE_DIR).toBe(path.resolve('files'));
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
@@ -27,6 +40,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ SEED_CORPUS: 'yes' }, 'SEED_CORPUS'],
+    [{ ARXIV_PDF_BASE_URL: 'file:///etc' }, 'ARXIV_PDF_BASE_URL'],
+    [{ UPLOAD_MAX_BYTES: '-1' }, 'UPLOAD_MAX_BYTES'],
   ])('refuses %j, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
   });

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from './lib/package-paths';
 
+/** An http(s) URL of which only the origin counts (scheme, host, port): the PDF proxy's allow-list. */
+const ZOriginUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'must be an http or https URL');
+
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 /** Every setting the server reads from its environment; the README's configuration table mirrors it. */
@@ -39,9 +45,30 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** Uploaded and cached PDFs (content-addressed) live here; unset means `${DATA_DIR}/files`. */
+  STORAGE_DIR: z.string().trim().min(1).optional(),
+  /** Largest uploaded PDF, in bytes (issue 3: default 50 MB); a bigger upload is refused with 413. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  /** The arXiv host the PDF proxy may fetch from (origin only; tests point it at a local server). */
+  ARXIV_PDF_BASE_URL: ZOriginUrl.default('https://export.arxiv.org'),
+  /** The ACL Anthology host the PDF proxy may fetch from (origin only). */
+  ACL_PDF_BASE_URL: ZOriginUrl.default('https://aclanthology.org'),
+  /** Time limit of one remote PDF fetch, headers and body, in milliseconds. */
+  PDF_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Largest remote PDF the proxy fetches, in bytes (default 100 MB); bigger ones answer 502. */
+  PDF_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
 });
 
-export type Config = z.output<typeof ZEnv>;
+/** The validated settings; STORAGE_DIR is always resolved to an absolute path. */
+export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string };
 
 /** Reads and validates the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const storageDir = path.resolve(parsed.data.STORAGE_DIR ?? path.join(dataDir, 'files'));
+  return { ...parsed.data, DATA_DIR: dataDir, STORAGE_DIR: storageDir };
 }

@@ -1,13 +1,16 @@
 import { buildApp } from './app';
+import { createAppContext } from './app-context';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCorpusIfEmpty } from './ingest/corpus-loader';
+import { recoverUploads } from './modules/uploads/upload-recovery';
 
-/** Start-up: config → database → migrations → first-start corpus → HTTP. */
+/** Start-up: config → database → migrations → first-start corpus → upload recovery → HTTP. */
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ db: database.db, config });
+  const context = createAppContext({ db: database.db, config });
+  const app = await buildApp(context);
 
   await database.withStartupLock(async () => {
     await database.migrate();
@@ -16,6 +19,10 @@ async function main() {
     const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE);
     if (loaded) app.log.info(loaded, 'corpus loaded');
   });
+
+  // Before listening: a temp file now can only be a write that a crash or kill interrupted.
+  const recovered = await recoverUploads(context);
+  if (recovered.tempFilesRemoved || recovered.textsRequeued) app.log.info(recovered, 'recovered interrupted uploads');
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

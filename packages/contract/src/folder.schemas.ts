@@ -27,7 +27,7 @@ export type TFolderAbilities = z.infer<typeof ZFolderAbilities>;
 
 /** spec §3 File in a folder. One paper appears at most once per folder. */
 export const ZFolderFile = ZPaperRef.extend({
-  /** Display name: the paper's title, or the uploaded file's name. */
+  /** Display name: the paper's title (an upload's title defaults to its file name without .pdf). */
   filename: z.string(),
   /** Where the PDF opens (https; arXiv links point at the export host, spec §5). Null when the paper has no PDF. */
   paper_URL: z.string().nullable(),

@@ -8,6 +8,7 @@ import { ideasContract } from './ideas.contract';
 import { identityContract } from './identity.contract';
 import { metricsContract } from './metrics.contract';
 import { papersContract } from './papers.contract';
+import { pdfsContract } from './pdfs.contract';
 import { recommendationsContract } from './recommendations.contract';
 import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
@@ -34,6 +35,7 @@ export const contract = c.router(
     contact: contactContract,
     recommendations: recommendationsContract,
     ideas: ideasContract,
+    pdfs: pdfsContract,
   },
   { strictStatusCodes: true, commonResponses },
 );

@@ -9,7 +9,8 @@ export const shareContract = c.router({
     body: ZShareRequest,
     responses: { 201: ZShareResponse },
     summary: 'Share a list of papers by link',
-    description: 'Papers unknown to the server are refused with 400 (details name them).',
+    description:
+      'Every paper must exist and be visible to the caller; otherwise 404 naming the first missing one, and nothing is stored.',
   },
   get: {
     method: 'GET',

@@ -94,10 +94,14 @@ export const SPEC_ENDPOINTS = [
 ] as const satisfies ReadonlyArray<readonly [string, string]>;
 
 /**
- * Routes the contract serves beyond spec §7 (e.g. PDF proxying), each with the issue that added it.
- * Empty for now: every route must be in SPEC_ENDPOINTS or here.
+ * Routes the contract serves beyond spec §7, each with the issue that added it. Every route must be
+ * in SPEC_ENDPOINTS or here.
  */
-export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [];
+export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [
+  // Issue 3: the PDF viewer reads uploaded PDFs and remote PDFs same-origin, with range requests.
+  ['GET', '/api/uploads/{paperId}/pdf'],
+  ['GET', '/api/pdf-proxy'],
+];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */
 export const toRoutePath = (specPath: string): string => specPath.replace(/\{(\w+)\}/g, ':$1');

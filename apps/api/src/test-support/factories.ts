@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { papers } from '../db/schema';
+import { folderFiles, folders, papers, storedFiles, uploads } from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
+import { generateUserToken } from '../lib/user-token';
+import { insertUser } from '../modules/identity/identity.repo';
 
 /** Inserts a paper with sensible defaults; tests name only the fields they care about. */
 export async function buildPaper(db: Db, overrides: Partial<NewPaper> = {}): Promise<NewPaper> {
@@ -18,4 +20,53 @@ export async function buildPaper(db: Db, overrides: Partial<NewPaper> = {}): Pro
   };
   await db.insert(papers).values(paper);
   return paper;
+}
+
+/** A user with the token a client would send as X-User-ID. */
+export async function buildUser(db: Db): Promise<{ id: number; token: string }> {
+  const token = generateUserToken();
+  return { id: await insertUser(db, token), token };
+}
+
+/** Inserts a folder of the given owner (a new user when none is given). */
+export async function buildFolder(db: Db, { ownerId, name = 'Test folder' }: { ownerId?: number; name?: string } = {}) {
+  const owner = ownerId ?? (await buildUser(db)).id;
+  const [row] = await db.insert(folders).values({ ownerId: owner, name }).returning();
+  if (!row) throw new Error('folder insert returned no row');
+  return row;
+}
+
+/** Puts a paper (a new arXiv paper when none is given) into a folder. */
+export async function buildFolderFile(
+  db: Db,
+  {
+    folderId,
+    paper,
+    selected = false,
+  }: { folderId: number; paper?: { platform?: string; paperId: string }; selected?: boolean },
+) {
+  const { platform = 'arxiv', paperId } = paper ?? (await buildPaper(db));
+  await db.insert(folderFiles).values({ folderId, platform, paperId, selected });
+  return { platform, paperId };
+}
+
+/**
+ * An uploaded paper as the uploads module leaves it: the stored blob, the papers row of platform
+ * 'upload' and the uploads row naming its owner (the bytes themselves are not needed here).
+ */
+export async function buildUpload(
+  db: Db,
+  { ownerId, title = 'My private draft' }: { ownerId: number; title?: string },
+) {
+  const paperId = `up-${randomBytes(6).toString('hex')}`;
+  const contentHash = createHash('sha256').update(paperId).digest('hex');
+  await db.insert(storedFiles).values({
+    contentHash,
+    storageKey: `test/${contentHash}`,
+    byteSize: 1234,
+    mimeType: 'application/pdf',
+  });
+  await buildPaper(db, { platform: 'upload', paperId, title, categories: [], pdfUrl: null });
+  await db.insert(uploads).values({ paperId, ownerId, contentHash, originalFilename: `${title}.pdf` });
+  return { platform: 'upload', paperId, title };
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
+import { type AppContext, createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
 import { loadCorpus } from '../ingest/corpus-loader';
@@ -21,6 +24,8 @@ export function testDrivers(): Driver[] {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's context: its config, file storage (a fresh temp STORAGE_DIR) and extraction queue. */
+  context: AppContext;
   close(): Promise<void>;
 }
 
@@ -51,22 +56,36 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
  */
 export async function createTestApp(
   driver: Driver,
-  { seed = true, webDist = '/nonexistent' }: { seed?: boolean; webDist?: string } = {},
+  {
+    seed = true,
+    webDist = '/nonexistent',
+    env = {},
+  }: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const scratch = driver === 'postgres' ? await createScratchDatabase() : undefined;
   const database = openDatabase({ url: scratch?.url });
   await database.migrate();
   if (seed) await loadCorpus(database.db, FIXTURE_CORPUS);
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist, SEED_CORPUS: 'false' });
-  const app = await buildApp({ db: database.db, config });
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-files-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: webDist,
+    SEED_CORPUS: 'false',
+    STORAGE_DIR: storageDir,
+    ...env,
+  });
+  const context = createAppContext({ db: database.db, config });
+  const app = await buildApp(context);
   await app.ready();
   return {
     app,
     db: database.db,
+    context,
     close: async () => {
       await app.close();
       await database.close();
       await scratch?.drop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,12 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paperClicks, papers } from '../../db/schema';
 import { webSearchQuery } from '../search/search.sql';
 import { paperColumns } from './paper.presenter';
+import { UPLOAD_PLATFORM } from './paper-visibility';
+
+/** Public lists never show uploads: those are private to their uploader and folder holders (issue 3). */
+const isPublicPaper = ne(papers.platform, UPLOAD_PLATFORM);
 
 /** Newest first, in the order of the papers_recent_idx index so paging needs no sort. */
 export const recentOrder = [sql`${papers.publishedDate} DESC NULLS LAST`, desc(papers.platform), desc(papers.paperId)];
@@ -15,11 +19,11 @@ export function listRecentPapers(
   db: Db,
   { limit, offset, keyword }: { limit: number; offset: number; keyword?: string },
 ) {
-  const filter = keyword ? sql`${papers.searchVector} @@ ${webSearchQuery(keyword)}` : undefined;
+  const matches = keyword ? sql`${papers.searchVector} @@ ${webSearchQuery(keyword)}` : undefined;
   const page = db
     .select({ platform: papers.platform, paperId: papers.paperId })
     .from(papers)
-    .where(filter)
+    .where(and(isPublicPaper, matches))
     .orderBy(...recentOrder)
     .limit(limit)
     .offset(offset)
@@ -32,7 +36,7 @@ export function listRecentPapers(
 }
 
 export async function countPapers(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(papers);
+  const [row] = await db.select({ value: count() }).from(papers).where(isPublicPaper);
   return row?.value ?? 0;
 }
 

@@ -1,7 +1,8 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { papers } from '../../db/schema';
 import { paperColumns } from '../papers/paper.presenter';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
 import { relevance, webSearchQuery } from './search.sql';
 
 export interface SearchPage {
@@ -20,7 +21,8 @@ export interface SearchPage {
 export async function searchPapers(db: Db, { query, sort, limit, offset }: SearchPage) {
   const tsQuery = webSearchQuery(query);
   const byRelevance = sort === 'relevance';
-  const matches = sql`${papers.searchVector} @@ ${tsQuery}`;
+  // Search is public: uploads (private to their uploader, issue 3) are never among the hits.
+  const matches = and(sql`${papers.searchVector} @@ ${tsQuery}`, ne(papers.platform, UPLOAD_PLATFORM));
   const hits = db.$with('hits').as(
     db
       .select({

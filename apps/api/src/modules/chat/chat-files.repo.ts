@@ -1,0 +1,71 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folderFiles, folders, papers, users } from '../../db/schema';
+import { inOwnedFolders, ownedFolder } from '../folders/folder.scope';
+import { isFileOf } from '../folders/folders.repo';
+
+/** One paper of the user's File List, folded over every folder that holds it. */
+export interface UserFileRow {
+  platform: string;
+  paperId: string;
+  selected: boolean;
+  title: string;
+  pdfUrl: string | null;
+}
+
+const firstAdded = sql`min(${folderFiles.addedAt})`;
+
+/**
+ * The user's files: distinct papers across all their folders, in the order they were first added.
+ * spec §4: selection is read back from the folders' flags: selected in any folder counts.
+ */
+export function selectUserFiles(db: Db, userId: number, where?: SQL): Promise<UserFileRow[]> {
+  return db
+    .select({
+      platform: folderFiles.platform,
+      paperId: folderFiles.paperId,
+      selected: sql<boolean>`bool_or(${folderFiles.selected})`,
+      title: papers.title,
+      pdfUrl: papers.pdfUrl,
+    })
+    .from(folderFiles)
+    .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), ownedFolder(userId)))
+    .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+    .where(where)
+    .groupBy(folderFiles.platform, folderFiles.paperId, papers.title, papers.pdfUrl)
+    .orderBy(asc(firstAdded), asc(folderFiles.platform), asc(folderFiles.paperId));
+}
+
+/**
+ * Serialises File List writes of one user (attach_paper's "first folder, or a new 'Untitled'") so
+ * two tabs attaching at once cannot make two folders. NO KEY UPDATE leaves other inserts that
+ * reference the user (their key-share locks) free to proceed.
+ */
+export async function lockUser(db: Db, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** Removes a paper from every folder of the user; the number of rows removed. */
+export async function deleteUserFile(db: Db, userId: number, ref: TPaperRef): Promise<number> {
+  const deleted = await db
+    .delete(folderFiles)
+    .where(and(isFileOf(ref), inOwnedFolders(db, userId)))
+    .returning({ folderId: folderFiles.folderId });
+  return deleted.length;
+}
+
+/** Empties every folder of the user (the folders stay). */
+export async function deleteAllUserFiles(db: Db, userId: number): Promise<void> {
+  await db.delete(folderFiles).where(inOwnedFolders(db, userId));
+}
+
+/** Sets the chat-context flag on every folder row of the paper; the number of rows changed. */
+export async function updateUserFileSelection(db: Db, userId: number, ref: TPaperRef, selected: boolean) {
+  const updated = await db
+    .update(folderFiles)
+    .set({ selected })
+    .where(and(isFileOf(ref), inOwnedFolders(db, userId)))
+    .returning({ folderId: folderFiles.folderId });
+  return updated.length;
+}

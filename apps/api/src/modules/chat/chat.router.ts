@@ -1,0 +1,51 @@
+import { contract } from '@paperbench/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/identity';
+import { notImplemented } from '../not-implemented';
+import {
+  attachPaper,
+  clearUserFiles,
+  getVisiblePaper,
+  listUserFiles,
+  removeUserFile,
+  updateFileSelection,
+} from './chat-files.service';
+
+const s = initServer();
+
+/**
+ * spec §7 Chat. The File List operations (files, attach, remove, clear, selection, get_paper) work
+ * now; sessions, messages, streaming and embeddings arrive with the AI issue.
+ */
+export const createChatRouter = ({ db }: AppContext) =>
+  s.router(contract.chat, {
+    attachPaper: async ({ body, request }) => {
+      const { added, file } = await attachPaper(db, requireUser(request), body);
+      return { status: added ? 201 : 200, body: file };
+    },
+    listFiles: async ({ request }) => ({ status: 200, body: await listUserFiles(db, requireUser(request)) }),
+    deleteFile: async ({ params, query, request }) => {
+      await removeUserFile(db, requireUser(request), { paper_id: params.id, platform: query.platform });
+      return { status: 200, body: { ok: true } };
+    },
+    clearFiles: async ({ request }) => {
+      await clearUserFiles(db, requireUser(request));
+      return { status: 200, body: { ok: true } };
+    },
+    getPaper: async ({ body, request }) => ({
+      status: 200,
+      body: await getVisiblePaper(db, requireUser(request), body),
+    }),
+    updateFileSelection: async ({ body, request }) => ({
+      status: 200,
+      body: await updateFileSelection(db, requireUser(request), body),
+    }),
+    processEmbeddings: notImplemented(contract.chat.processEmbeddings),
+    listSessions: notImplemented(contract.chat.listSessions),
+    createSession: notImplemented(contract.chat.createSession),
+    deleteSession: notImplemented(contract.chat.deleteSession),
+    messages: notImplemented(contract.chat.messages),
+    updateSessionTitle: notImplemented(contract.chat.updateSessionTitle),
+    streamChat: notImplemented(contract.chat.streamChat),
+  });

@@ -1,0 +1,59 @@
+import type { TFolder, TFolderFile } from '@paperbench/contract';
+import { computeAbilities } from './folder.policy';
+import { resolvePaperUrl } from './paper-url';
+
+export interface FolderRow {
+  id: number;
+  ownerId: number;
+  name: string;
+  type: string;
+  isPublic: boolean;
+  createdAt: Date;
+}
+
+/** A file row joined with the paper fields a file's wire shape needs. */
+export interface FolderFileRow {
+  folderId: number;
+  platform: string;
+  paperId: string;
+  selected: boolean;
+  title: string;
+  pdfUrl: string | null;
+}
+
+/** Row → spec §3 File in a folder. The filename is the paper's title (for uploads too). */
+export function presentFolderFile(row: FolderFileRow): TFolderFile {
+  return {
+    paper_id: row.paperId,
+    platform: row.platform,
+    filename: row.title,
+    paper_URL: resolvePaperUrl(row),
+    selected: row.selected,
+    folder_id: row.folderId,
+  };
+}
+
+/** Row → spec §3 Folder, with the caller's abilities and the files given (already in order). */
+export function presentFolder(row: FolderRow, files: readonly FolderFileRow[], viewerId: number): TFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    // The schema's CHECK keeps type to the contract's values.
+    type: row.type as TFolder['type'],
+    is_public: row.isPublic,
+    created_at: row.createdAt.toISOString(),
+    abilities: computeAbilities({ userId: viewerId }, row),
+    files: files.map(presentFolderFile),
+  };
+}
+
+/** Groups file rows by folder id, keeping their order. */
+export function groupFilesByFolder(rows: readonly FolderFileRow[]): Map<number, FolderFileRow[]> {
+  const byFolder = new Map<number, FolderFileRow[]>();
+  for (const row of rows) {
+    const list = byFolder.get(row.folderId);
+    if (list) list.push(row);
+    else byFolder.set(row.folderId, [row]);
+  }
+  return byFolder;
+}

@@ -1,0 +1,53 @@
+import { contract } from '@paperbench/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/identity';
+import { notImplemented } from '../not-implemented';
+import { createUploadRoute } from '../uploads/upload.route';
+import {
+  addFileToFolder,
+  createFolder,
+  deleteFolder,
+  listFolderFiles,
+  listFolders,
+  removeFileFromFolder,
+  renameFolder,
+} from './folders.service';
+
+const s = initServer();
+
+/** spec §7 Folders and files. Every route acts for the caller and sees only the caller's folders. */
+export const createFoldersRouter = ({ db, ...services }: AppContext) =>
+  s.router(contract.folders, {
+    list: async ({ request }) => ({ status: 200, body: await listFolders(db, requireUser(request)) }),
+    create: async ({ body, request }) => ({
+      status: 201,
+      body: await createFolder(db, requireUser(request), body.name),
+    }),
+    rename: async ({ body, request }) => ({
+      status: 200,
+      body: await renameFolder(db, requireUser(request), body.folder_id, body.name),
+    }),
+    remove: async ({ params, request }) => {
+      await deleteFolder(db, requireUser(request), params.id);
+      return { status: 200, body: { ok: true } };
+    },
+    listFiles: async ({ params, request }) => ({
+      status: 200,
+      body: await listFolderFiles(db, requireUser(request), params.id),
+    }),
+    addFile: async ({ params, body, request }) => {
+      const { added, file } = await addFileToFolder(db, requireUser(request), params.id, body);
+      return { status: added ? 201 : 200, body: file };
+    },
+    removeFile: async ({ params, query, request }) => {
+      const ref = { paper_id: params.fileId, platform: query.platform };
+      await removeFileFromFolder(db, requireUser(request), params.id, ref);
+      return { status: 204, body: undefined };
+    },
+    // Folder summaries need the AI layer: a later issue.
+    summary: notImplemented(contract.folders.summary),
+    regenerateSummary: notImplemented(contract.folders.regenerateSummary),
+    // spec §7 POST /api/upload/ sits in this contract group; the uploads module handles it.
+    upload: createUploadRoute({ db, ...services }),
+  });

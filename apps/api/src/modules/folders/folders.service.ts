@@ -1,0 +1,86 @@
+import type { TFolder, TFolderFile, TPaperRef } from '@paperbench/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folderFiles } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { describePaper, findVisiblePaper } from '../papers/paper-visibility';
+import { groupFilesByFolder, presentFolder, presentFolderFile } from './folder.presenter';
+import {
+  deleteOwnedFolder,
+  deleteOwnedFolderFile,
+  insertFolder,
+  insertFolderFile,
+  isFileOf,
+  selectOwnedFiles,
+  selectOwnedFolder,
+  selectOwnedFolders,
+  updateFolderName,
+} from './folders.repo';
+
+const folderNotFound = (folderId: number) => notFound(`Folder ${folderId}`);
+
+/** spec §7 GET /api/folders: the caller's folders with their files, in two queries. */
+export async function listFolders(db: Db, userId: number): Promise<TFolder[]> {
+  const [rows, files] = await Promise.all([selectOwnedFolders(db, userId), selectOwnedFiles(db, userId)]);
+  const filesByFolder = groupFilesByFolder(files);
+  return rows.map((row) => presentFolder(row, filesByFolder.get(row.id) ?? [], userId));
+}
+
+export async function createFolder(db: Db, userId: number, name: string): Promise<TFolder> {
+  return presentFolder(await insertFolder(db, userId, name), [], userId);
+}
+
+/** spec §5: the trimmed name (the contract trims and refuses blank) must differ from the current one. */
+export async function renameFolder(db: Db, userId: number, folderId: number, name: string): Promise<TFolder> {
+  const row = await db.transaction(async (tx) => {
+    const current = await selectOwnedFolder(tx, userId, folderId, 'update');
+    if (!current) throw folderNotFound(folderId);
+    if (current.name === name) throw new AppError('INVALID_REQUEST', `Folder ${folderId}: name is unchanged`);
+    return updateFolderName(tx, userId, folderId, name);
+  });
+  if (!row) throw folderNotFound(folderId);
+  const files = await selectOwnedFiles(db, userId, eq(folderFiles.folderId, folderId));
+  return presentFolder(row, files, userId);
+}
+
+export async function deleteFolder(db: Db, userId: number, folderId: number): Promise<void> {
+  if (!(await deleteOwnedFolder(db, userId, folderId))) throw folderNotFound(folderId);
+}
+
+export async function listFolderFiles(db: Db, userId: number, folderId: number): Promise<TFolderFile[]> {
+  const [folder, files] = await Promise.all([
+    selectOwnedFolder(db, userId, folderId),
+    selectOwnedFiles(db, userId, eq(folderFiles.folderId, folderId)),
+  ]);
+  if (!folder) throw folderNotFound(folderId);
+  return files.map(presentFolderFile);
+}
+
+/**
+ * spec §7 POST /api/folders/{id}/files. Adding a paper twice is harmless: `added` says whether this
+ * call put it there (201) or it already was (200). Uploads the caller may not see are 404 like
+ * papers that do not exist.
+ */
+export async function addFileToFolder(
+  db: Db,
+  userId: number,
+  folderId: number,
+  ref: TPaperRef,
+): Promise<{ added: boolean; file: TFolderFile }> {
+  return db.transaction(async (tx) => {
+    // A key-share lock makes a concurrent folder delete wait for this insert instead of racing it.
+    if (!(await selectOwnedFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
+    if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
+    const added = await insertFolderFile(tx, folderId, ref);
+    const [row] = await selectOwnedFiles(tx, userId, and(eq(folderFiles.folderId, folderId), isFileOf(ref)));
+    if (!row) throw new Error('folder file vanished inside its own transaction');
+    return { added, file: presentFolderFile(row) };
+  });
+}
+
+/** spec §7: 204 on success; a paper that is not in the folder is 404. */
+export async function removeFileFromFolder(db: Db, userId: number, folderId: number, ref: TPaperRef) {
+  if (await deleteOwnedFolderFile(db, userId, folderId, ref)) return;
+  if (!(await selectOwnedFolder(db, userId, folderId))) throw folderNotFound(folderId);
+  throw notFound(`${describePaper(ref)} in folder ${folderId}`);
+}

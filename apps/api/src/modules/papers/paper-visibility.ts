@@ -1,0 +1,66 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folderFiles, folders, papers, uploads } from '../../db/schema';
+import { type PaperRow, paperColumns } from './paper.presenter';
+
+/** Uploaded papers are private to their uploader (issue 3); every other platform is public metadata. */
+export const UPLOAD_PLATFORM = 'upload';
+
+/**
+ * The one visibility rule for papers, as a condition on `papers` (the caller's scope lives in the
+ * query itself, so a forgotten check cannot leak an upload). An uploaded paper is visible to its
+ * uploader and to whoever holds it in one of their folders (e.g. imported from a share link).
+ * Later: readers of a shared folder (forum) that holds it join here.
+ */
+export function visiblePaperFilter(userId: number | null): SQL {
+  const notUpload = sql`${papers.platform} <> ${UPLOAD_PLATFORM}`;
+  if (userId === null) return notUpload;
+  const uploaded = sql`exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
+    and ${uploads.paperId} = ${papers.paperId} and ${uploads.ownerId} = ${userId})`;
+  const held = sql`exists (select 1 from ${folderFiles} inner join ${folders} on ${folders.id} = ${folderFiles.folderId}
+    where ${folderFiles.platform} = ${papers.platform} and ${folderFiles.paperId} = ${papers.paperId}
+    and ${folders.ownerId} = ${userId})`;
+  return or(notUpload, uploaded, held) as SQL;
+}
+
+/** `(platform, paper_id) in (…)` over a non-empty set of refs: one index probe per ref. */
+export function paperRefsFilter(refs: readonly TPaperRef[]): SQL {
+  const tuples = refs.map((ref) => sql`(${ref.platform}, ${ref.paper_id})`);
+  return sql`(${papers.platform}, ${papers.paperId}) in (${sql.join(tuples, sql`, `)})`;
+}
+
+/** The paper if it exists and the caller may see it; null otherwise (callers answer 404 either way). */
+export async function findVisiblePaper(db: Db, userId: number | null, ref: TPaperRef): Promise<PaperRow | null> {
+  const [row] = await db
+    .select(paperColumns)
+    .from(papers)
+    .where(and(eq(papers.platform, ref.platform), eq(papers.paperId, ref.paper_id), visiblePaperFilter(userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * conventions (Immich access checks): for actions over many papers, one query returns the visible
+ * subset; the caller fails unless every ref is in it.
+ */
+export async function findVisiblePapers(
+  db: Db,
+  userId: number | null,
+  refs: readonly TPaperRef[],
+): Promise<PaperRow[]> {
+  if (refs.length === 0) return [];
+  return db
+    .select(paperColumns)
+    .from(papers)
+    .where(and(paperRefsFilter(refs), visiblePaperFilter(userId)));
+}
+
+/** The first ref (in request order) that is not among the found rows, or undefined when all are. */
+export function findFirstMissingRef(refs: readonly TPaperRef[], found: readonly PaperRow[]): TPaperRef | undefined {
+  const keys = new Set(found.map((row) => `${row.platform}\u0000${row.paperId}`));
+  return refs.find((ref) => !keys.has(`${ref.platform}\u0000${ref.paper_id}`));
+}
+
+/** The error text every caller uses for a missing or invisible paper (one message, no existence leak). */
+export const describePaper = (ref: TPaperRef) => `Paper ${ref.platform}/${ref.paper_id}`;

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { remotePdfs, storedFiles } from '../../db/schema';
+import { withStoredFile } from '../../storage/stored-file';
+import type { StoredPdf } from './pdf-response';
+import { allowedPdfOrigins, checkPdfUrl } from './pdf-url-policy';
+import { fetchRemotePdf } from './remote-pdf.fetch';
+
+/** The file name a proxied PDF is offered under: the last path segment of its URL. */
+const filenameOf = (url: URL) => decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '') || 'paper';
+
+/**
+ * Remote PDFs through the proxy: checked against the allow-list, fetched once, stored by content
+ * (a remote_pdfs row maps the URL to the bytes), served from storage afterwards. Concurrent first
+ * requests for one URL share a single fetch. A failed fetch stores nothing, so the next request
+ * tries again.
+ */
+export function createRemotePdfCache(context: AppContext) {
+  const { db, storage, config } = context;
+  const origins = allowedPdfOrigins(config);
+  const inFlight = new Map<string, Promise<StoredPdf>>();
+
+  async function findCached(sourceUrl: string, filename: string): Promise<StoredPdf | null> {
+    const [row] = await db
+      .select({ storageKey: storedFiles.storageKey, contentHash: storedFiles.contentHash })
+      .from(remotePdfs)
+      .innerJoin(storedFiles, eq(storedFiles.contentHash, remotePdfs.contentHash))
+      .where(eq(remotePdfs.sourceUrl, sourceUrl));
+    if (!row || (await storage.stat(row.storageKey)) === null) return null;
+    return { ...row, filename };
+  }
+
+  async function fetchAndStore(url: URL, filename: string): Promise<StoredPdf> {
+    const staged = await fetchRemotePdf(url, storage, {
+      origins,
+      timeoutMs: config.PDF_FETCH_TIMEOUT_MS,
+      maxBytes: config.PDF_FETCH_MAX_BYTES,
+    });
+    await withStoredFile(db, storage, staged, 'application/pdf', (tx, contentHash) =>
+      tx
+        .insert(remotePdfs)
+        .values({ sourceUrl: url.href, contentHash })
+        .onConflictDoUpdate({ target: remotePdfs.sourceUrl, set: { contentHash, fetchedAt: sql`now()` } }),
+    );
+    const stored = await findCached(url.href, filename);
+    if (!stored) throw new Error(`the PDF of ${url.href} vanished right after it was stored`);
+    return stored;
+  }
+
+  return {
+    /** The stored PDF of an allowed URL, fetching it first if needed (400 / 502 on failure). */
+    async open(rawUrl: string): Promise<StoredPdf> {
+      const url = checkPdfUrl(rawUrl, origins);
+      const filename = filenameOf(url);
+      const cached = await findCached(url.href, filename);
+      if (cached) return cached;
+      let pending = inFlight.get(url.href);
+      if (!pending) {
+        pending = fetchAndStore(url, filename).finally(() => inFlight.delete(url.href));
+        inFlight.set(url.href, pending);
+      }
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { papers, sharedListPapers, sharedLists } from '../../db/schema';
+import { type PaperRow, paperColumns } from '../papers/paper.presenter';
+
+/** Writes the list and its papers in the given order; the caller wraps it in one transaction (no half lists). */
+export async function insertSharedList(db: Db, list: { shareId: string; createdBy: number; refs: TPaperRef[] }) {
+  await db.insert(sharedLists).values({ shareId: list.shareId, createdBy: list.createdBy });
+  await db.insert(sharedListPapers).values(
+    list.refs.map((ref, position) => ({
+      shareId: list.shareId,
+      position,
+      platform: ref.platform,
+      paperId: ref.paper_id,
+    })),
+  );
+}
+
+export async function selectSharedList(db: Db, shareId: string): Promise<{ createdAt: Date } | null> {
+  const [row] = await db
+    .select({ createdAt: sharedLists.createdAt })
+    .from(sharedLists)
+    .where(eq(sharedLists.shareId, shareId));
+  return row ?? null;
+}
+
+/** The papers of a list, in the order they were shared. */
+export function selectSharedPapers(db: Db, shareId: string): Promise<PaperRow[]> {
+  return db
+    .select(paperColumns)
+    .from(sharedListPapers)
+    .innerJoin(
+      papers,
+      and(eq(papers.platform, sharedListPapers.platform), eq(papers.paperId, sharedListPapers.paperId)),
+    )
+    .where(eq(sharedListPapers.shareId, shareId))
+    .orderBy(asc(sharedListPapers.position));
+}

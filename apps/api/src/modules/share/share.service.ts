@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { TPaperRef, TSharedList } from '@paperbench/contract';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { presentPaper } from '../papers/paper.presenter';
+import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility';
+import { insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
+
+/**
+ * architecture: anything that grants access is a long random token. 24 random bytes (192 bits) are
+ * 32 base64url characters, inside the contract's ZShareId.
+ */
+export const generateShareId = () => randomBytes(24).toString('base64url');
+
+/** The refs without repeats, each at its first position. */
+export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
+  const seen = new Set<string>();
+  return refs.filter((ref) => {
+    const key = `${ref.platform}\u0000${ref.paper_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * spec §4 Share list: the user's files become a link. Every paper must exist and be visible to the
+ * sharer (one query checks the whole set); otherwise nothing is written and the first missing paper
+ * is named.
+ */
+export async function createSharedList(db: Db, userId: number, files: readonly TPaperRef[]): Promise<string> {
+  const refs = dedupeRefs(files);
+  const shareId = generateShareId();
+  await db.transaction(async (tx) => {
+    const missing = findFirstMissingRef(refs, await findVisiblePapers(tx, userId, refs));
+    if (missing) throw notFound(describePaper(missing));
+    await insertSharedList(tx, { shareId, createdBy: userId, refs });
+  });
+  return shareId;
+}
+
+/**
+ * spec §6: a shared list is open to anyone with the link. That includes uploaded papers on it: by
+ * sharing them the uploader granted read of their metadata to whoever holds the link.
+ */
+export async function getSharedList(db: Db, shareId: string): Promise<TSharedList> {
+  const list = await selectSharedList(db, shareId);
+  if (!list) throw notFound(`Shared list ${shareId}`);
+  const rows = await selectSharedPapers(db, shareId);
+  return { share_id: shareId, papers: rows.map(presentPaper), created_at: list.createdAt.toISOString() };
+}
