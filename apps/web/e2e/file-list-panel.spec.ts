@@ -8,7 +8,7 @@ test('[LAYOUT] the File List panel narrows content by 340px above 1024px', async
   await page.getByRole('button', { name: 'File List', exact: true }).click();
   const panel = page.getByRole('complementary', { name: 'File List' });
   await expect(panel).toBeVisible();
-  await expect(panel).toContainText('Folders arrive soon');
+  await expect(panel.getByRole('heading', { name: 'File List' })).toBeVisible();
   expect((await panel.boundingBox())?.width).toBe(340);
   await expect.poll(async () => (await body.boundingBox())?.width).toBe(fullWidth - 340);
 
@@ -26,8 +26,12 @@ test('[LAYOUT] at 1024px or less content keeps the full width', async ({ page })
   expect((await body.boundingBox())?.width).toBe(fullWidth);
 });
 
-test('[LAYOUT] Add to File List opens the panel', async ({ page }) => {
+test('[LAYOUT] the File List header has New, Upload, Chat and close', async ({ page }) => {
   await page.goto('/');
-  await page.locator('.recent-papers article').first().getByRole('button', { name: 'Add to File List' }).click();
-  await expect(page.getByRole('complementary', { name: 'File List' })).toBeVisible();
+  await page.getByRole('button', { name: 'File List', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'File List' });
+  await expect(panel.getByRole('button', { name: 'New', exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Upload', exact: true })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
+  await expect(panel.getByRole('button', { name: 'Close File List' })).toBeVisible();
 });

@@ -21,3 +21,9 @@ export const folderKeys = {
   all: ['folders'] as const,
   list: () => [...folderKeys.all, 'list'] as const,
 };
+
+export const libraryKeys = {
+  userFiles: () => ['chat', 'files'] as const,
+  paper: (paperId: string, platform: string) => ['paper', platform, paperId] as const,
+  share: (shareId: string) => ['share', shareId] as const,
+};

@@ -1,4 +1,4 @@
-import { FileListPanel } from '../features/file-list/file-list-panel';
+import { lazy, Suspense } from 'react';
 import { useFileListPanel } from '../features/file-list/file-list-panel-state';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -7,10 +7,15 @@ import { ScreenHost } from './screen-host';
 import { useNavigationReporting } from './use-navigation-reporting';
 import { useScrollMemory } from './use-scroll-memory';
 
+// The panel (folders, uploads, dialogs) loads when first opened: it is not part of the first paint.
+const FileListPanel = lazy(() =>
+  import('../features/file-list/file-list-panel').then((module) => ({ default: module.FileListPanel })),
+);
+
 /** The frame around every screen: header, the screen, footer, and the File List panel. */
 export function AppLayout() {
   const { route } = useResolvedRoute();
-  const { isOpen: isPanelOpen } = useFileListPanel();
+  const { isOpen: isPanelOpen, pdf } = useFileListPanel();
   useNavigationReporting(route);
   useScrollMemory(route.isKeptAlive ?? false);
 
@@ -20,13 +25,21 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader />
-      <div className={isPanelOpen ? 'app-body is-panel-open' : 'app-body'}>
+      <div
+        className={['app-body', isPanelOpen && 'is-panel-open', isPanelOpen && pdf && 'is-pdf-open']
+          .filter(Boolean)
+          .join(' ')}
+      >
         <main id="main" className="app-main">
           <ScreenHost />
         </main>
         <AppFooter />
       </div>
-      {isPanelOpen && <FileListPanel />}
+      {isPanelOpen && (
+        <Suspense fallback={null}>
+          <FileListPanel />
+        </Suspense>
+      )}
     </div>
   );
 }

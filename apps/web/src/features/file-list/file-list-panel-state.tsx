@@ -1,15 +1,30 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+
+/** spec §2: the viewer's title when no file name is known. */
+export const DEFAULT_PDF_NAME = 'Document';
+/** spec §4: a body class is set while a PDF is active. */
+export const PDF_ACTIVE_BODY_CLASS = 'pdf-active';
+
+/** `fileKey` names the folder file shown (platform:paper_id), so removing that file can close the viewer. */
+export type TOpenPdf = { name: string; url: string; fileKey?: string };
 
 type TFileListPanelState = {
   isOpen: boolean;
+  /** The PDF shown in the panel (it replaces the list), or null. */
+  pdf: TOpenPdf | null;
   open: () => void;
   close: () => void;
+  /** spec §4: the toggle closes the PDF instead of the panel while one is shown. */
   toggle: () => void;
+  /** spec §4: opening a PDF forces the panel open. */
+  openPdf: (pdf: { name?: string | null; url: string; fileKey?: string }) => void;
+  /** spec §4: closing the PDF clears PDF mode (the name resets to 'Document'). */
+  closePdf: () => void;
 };
 
 const FileListPanelContext = createContext<TFileListPanelState | null>(null);
 
-/** spec §4 File panel: open or closed by the toggle; other features (Add to File List) open it too. */
+/** spec §4 File panel: open or closed by the toggle; other features (Add to File List, Read) open it too. */
 export function FileListPanelProvider({
   children,
   initiallyOpen = false,
@@ -18,14 +33,33 @@ export function FileListPanelProvider({
   initiallyOpen?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(initiallyOpen);
+  const [pdf, setPdf] = useState<TOpenPdf | null>(null);
+
+  useEffect(() => {
+    document.body.classList.toggle(PDF_ACTIVE_BODY_CLASS, pdf !== null);
+    return () => document.body.classList.remove(PDF_ACTIVE_BODY_CLASS);
+  }, [pdf]);
+
   const state = useMemo<TFileListPanelState>(
     () => ({
       isOpen,
+      pdf,
       open: () => setIsOpen(true),
-      close: () => setIsOpen(false),
-      toggle: () => setIsOpen((wasOpen) => !wasOpen),
+      close: () => {
+        setPdf(null);
+        setIsOpen(false);
+      },
+      toggle: () => {
+        if (pdf) setPdf(null);
+        else setIsOpen((wasOpen) => !wasOpen);
+      },
+      openPdf: ({ name, url, fileKey }) => {
+        setPdf({ name: name?.trim() || DEFAULT_PDF_NAME, url, fileKey });
+        setIsOpen(true);
+      },
+      closePdf: () => setPdf(null),
     }),
-    [isOpen],
+    [isOpen, pdf],
   );
   return <FileListPanelContext.Provider value={state}>{children}</FileListPanelContext.Provider>;
 }

@@ -1,31 +1,109 @@
+import type { TFolderFile } from '@paperbench/contract';
+import { useEffect, useState } from 'react';
+import { createFolder } from '../../api/library-api';
+import { refKey } from '../../lib/paper-refs';
+import { viewerPdfUrl } from '../../lib/pdf-source';
+import { readStoredUserId } from '../../lib/user-id-storage';
+import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { PdfPanel } from '../pdf-viewer/pdf-panel';
+import { UploadDialog } from '../upload/upload-dialog';
+import { UploadProgressList } from '../upload/upload-progress-list';
+import { useDropUpload } from '../upload/use-drop-upload';
+import { FileListHeader } from './file-list-header';
 import { useFileListPanel } from './file-list-panel-state';
+import { FolderList } from './folder-list';
+import { useFolders, useReloadFolders } from './use-folders';
 import './file-list-panel.css';
 
+/** spec §2: the overlay prompt while files are dragged over the panel. */
+export const DROP_PROMPT = 'Drop PDF files here to upload';
+
 /**
- * spec §2 File List panel, right-hand side. Folders, uploads and the PDF viewer arrive with the File
- * List issue; the shell and its layout rule (spec §2 Layout) hold already.
+ * spec §2 File List panel, right-hand side: the folders and their files, drag-and-drop uploads, the
+ * Upload Paper dialog, and the PDF viewer, which replaces the list while a PDF is open.
  */
 export function FileListPanel() {
-  const { close } = useFileListPanel();
+  const { close, pdf, openPdf, closePdf } = useFileListPanel();
+  const { openAddToFolders } = useFoldersPicker();
+  const { data: folders, isPending, isError, isFetching } = useFolders({ refetchOnOpen: true });
+  const reloadFolders = useReloadFolders();
+  // undefined until the folders first load; then spec §4: the first folder is active and expanded.
+  const [activeId, setActiveId] = useState<number | null | undefined>(undefined);
+  const [isUploadOpen, setIsUploadOpen] = useState(false);
+  const drop = useDropUpload({ activeFolderId: activeId ?? null, onUploaded: () => void reloadFolders() });
+
+  useEffect(() => {
+    if (activeId === undefined && folders && !isFetching) setActiveId(folders[0]?.id ?? null);
+  }, [activeId, folders, isFetching]);
+
+  const newFolder = async () => {
+    try {
+      const folder = await createFolder();
+      await reloadFolders();
+      if (activeId == null) setActiveId(folder.id);
+    } catch (error) {
+      console.error('Folder creation failed:', error); // spec §8: logged only
+    }
+  };
+
+  const openFile = (file: TFolderFile) => {
+    const url = viewerPdfUrl(file.paper_URL, readStoredUserId());
+    if (url) openPdf({ name: file.filename, url, fileKey: refKey(file) });
+  };
+
   return (
     <>
       {/* Drawer backdrop on narrow screens (a pointer shortcut; the close button serves keyboards). */}
       <div className="file-list-backdrop" aria-hidden="true" onClick={close} />
-      <aside id="file-list-panel" className="file-list-panel" aria-labelledby="file-list-title">
-        <header className="file-list-header">
-          <h2 id="file-list-title">File List</h2>
-          <button type="button" className="icon-button" aria-label="Close File List" onClick={close}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </header>
-        <div className="file-list-body">
-          <p className="muted">
-            Folders arrive soon: you will keep papers here, upload PDFs, and pick the papers to chat about.
-          </p>
-        </div>
+      <aside
+        id="file-list-panel"
+        className={pdf ? 'file-list-panel is-pdf' : 'file-list-panel'}
+        aria-label="File List"
+        {...drop.handlers}
+      >
+        {pdf ? (
+          <PdfPanel pdf={pdf} onClose={closePdf} />
+        ) : (
+          <>
+            <FileListHeader
+              folders={folders}
+              onNewFolder={() => void newFolder()}
+              onUpload={() => setIsUploadOpen(true)}
+              onClose={close}
+            />
+            <div className="file-list-body">
+              {isPending && <p className="muted">Loading folders…</p>}
+              {isError && <p className="muted">Your folders could not be loaded.</p>}
+              {folders && (
+                <FolderList
+                  folders={folders}
+                  activeId={activeId ?? null}
+                  setActiveId={setActiveId}
+                  onOpenFile={openFile}
+                />
+              )}
+              <p className="file-list-hint">
+                Drag PDF files here to upload them{activeId != null ? ' into the open folder' : ''}.
+              </p>
+            </div>
+          </>
+        )}
+        <UploadProgressList entries={drop.entries} />
+        {drop.isDragging && (
+          <div className="drop-overlay" aria-hidden="true">
+            {DROP_PROMPT}
+          </div>
+        )}
       </aside>
+      {isUploadOpen && (
+        <UploadDialog
+          onClose={() => setIsUploadOpen(false)}
+          onUploaded={(paper) => {
+            void reloadFolders();
+            openAddToFolders(paper);
+          }}
+        />
+      )}
     </>
   );
 }

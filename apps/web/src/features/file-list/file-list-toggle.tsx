@@ -1,10 +1,13 @@
 import { useFileListPanel } from './file-list-panel-state';
 import { useFileCount } from './use-file-count';
+import { useRefreshOnPaperAttached } from './use-folders';
 
 /** spec §2: the File List toggle, with a badge carrying the file count when it is above 0. */
 export function FileListToggle() {
   const { isOpen, toggle } = useFileListPanel();
   const fileCount = useFileCount();
+  // The toggle is always mounted: it keeps the badge (and the folder cache) fresh after attachments.
+  useRefreshOnPaperAttached();
   return (
     <button
       type="button"

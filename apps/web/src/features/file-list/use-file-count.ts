@@ -1,12 +1,11 @@
-import { tsr } from '../../api/client';
-import { folderKeys } from '../../api/query-keys';
+import { distinctFiles } from '../../lib/paper-refs';
+import { useFolders } from './use-folders';
 
 /**
- * Number of files across the user's folders (spec §2: the File List toggle's badge). Read
- * defensively: while the folders endpoint is missing or failing (e.g. 501), the count is 0.
+ * The user's file count: distinct papers across folders (spec §2: the File List toggle's badge). Read
+ * defensively: while the folders endpoint is missing or failing, the count is 0.
  */
 export function useFileCount(): number {
-  const { data } = tsr.folders.list.useQuery({ queryKey: folderKeys.list() });
-  if (data?.status !== 200) return 0;
-  return data.body.reduce((count, folder) => count + folder.files.length, 0);
+  const { data } = useFolders();
+  return data ? distinctFiles(data).length : 0;
 }

@@ -2,13 +2,13 @@ import type { TPaper } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
 import { pdfUrlOf } from '../../lib/paper-urls';
-import { useFileListPanel } from '../file-list/file-list-panel-state';
+import { useFoldersPicker } from '../folders-picker/folders-picker-context';
 import { recordPaperClick } from './record-paper-click';
 
 /** spec §2 Paper card actions: PDF, Details, Add to File List. */
 export function PaperActions({ paper }: { paper: TPaper }) {
   const pdfUrl = pdfUrlOf(paper);
-  const { open: openFileList } = useFileListPanel();
+  const { openAddToFolders } = useFoldersPicker();
   return (
     <div className="paper-actions">
       {pdfUrl && (
@@ -25,8 +25,12 @@ export function PaperActions({ paper }: { paper: TPaper }) {
       <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordPaperClick(paper)}>
         Details
       </Link>
-      {/* The add-to-folders modal (spec §2) arrives with folders; until then this opens the File List. */}
-      <button type="button" className="button button-small button-accent-soft" onClick={openFileList}>
+      {/* spec §2: opens the add-to-folders modal for this paper. */}
+      <button
+        type="button"
+        className="button button-small button-accent-soft"
+        onClick={() => openAddToFolders({ paper_id: paper.paper_id, platform: paper.platform })}
+      >
         Add to File List
       </button>
     </div>

@@ -1,6 +1,7 @@
 import type { TScreenProps } from '../../app/route-table';
 import { HomeSearch } from './home-search';
 import { RecentPapers } from './recent-papers';
+import { SharedListImport } from './shared-list-import';
 import './home-screen.css';
 
 /** spec §2 Home: search box, Recent Papers and Load More Recent. /share/{id} renders it too. */
@@ -12,12 +13,7 @@ export default function HomeScreen({ params }: TScreenProps) {
         <p className="lead">Search titles, authors and abstracts across every field of science.</p>
         <HomeSearch />
       </section>
-      {params.share_id && (
-        <p className="notice" role="note">
-          Someone shared a list of papers with you. Importing shared lists into your File List arrives with folders;
-          meanwhile, here are the latest papers.
-        </p>
-      )}
+      {params.share_id && <SharedListImport key={params.share_id} shareId={params.share_id} />}
       <RecentPapers />
     </div>
   );

@@ -1,12 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getPaper } from '../../api/library-api';
+import { parseApiError } from '../../api/parse-api-error';
+import { libraryKeys } from '../../api/query-keys';
 import type { TScreenProps } from '../../app/route-table';
-import { ComingSoon } from '../../features/ui/coming-soon';
+import { PaperDetails } from './paper-details';
+import '../../features/paper-card/paper-card.css';
+import './paper-screen.css';
 
-/** spec §2: /paper/{id}/{platform?}, platform defaults to arxiv. */
-export default function PaperScreen({ title, params }: TScreenProps) {
+/** spec §2: /paper/{id}/{platform?}, platform defaults to arxiv (spec §9). */
+export default function PaperScreen({ params }: TScreenProps) {
+  const paperId = params.id ?? '';
   const platform = params.platform ?? 'arxiv';
-  return (
-    <ComingSoon title={title}>
-      The full record of {platform} paper <code>{params.id}</code>: abstract, PDF, comments and related papers.
-    </ComingSoon>
-  );
+  const query = useQuery({
+    queryKey: libraryKeys.paper(paperId, platform),
+    queryFn: () => getPaper({ paper_id: paperId, platform }),
+    enabled: paperId !== '',
+    staleTime: 5 * 60_000,
+  });
+
+  if (query.isPending) {
+    return (
+      <p className="screen-loading" role="status">
+        Loading paper…
+      </p>
+    );
+  }
+  if (query.isError) {
+    const error = parseApiError(query.error);
+    return (
+      <section className="screen screen-narrow">
+        <h1>{error.status === 404 ? 'Paper not found' : 'This paper could not be loaded'}</h1>
+        <p className="lead">
+          {error.status === 404 ? (
+            <>
+              There is no {platform} paper <code>{paperId}</code> here.
+            </>
+          ) : (
+            error.message
+          )}
+        </p>
+        <Link className="button" to="/">
+          Back to home
+        </Link>
+      </section>
+    );
+  }
+  return <PaperDetails paper={query.data} />;
 }

@@ -1,0 +1,117 @@
+import type { TFolder, TFolderFile } from '@paperbench/contract';
+import { useState } from 'react';
+import { Icon } from '../ui/icons';
+import { FileRow } from './file-row';
+import { FolderNameEditor } from './folder-name-editor';
+
+type TFolderBlockProps = {
+  folder: TFolder;
+  isActive: boolean;
+  onToggle: () => void;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+  onOpenFile: (file: TFolderFile) => void;
+  onSelectFile: (file: TFolderFile, selected: boolean) => void;
+  onRemoveFile: (file: TFolderFile) => void;
+};
+
+/**
+ * spec §2 Folder block: click to expand or collapse (the active folder is the expanded one, spec §4);
+ * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and rename (also by
+ * double-click), share and delete actions. An empty folder shows 'Empty'.
+ */
+export function FolderBlock(props: TFolderBlockProps) {
+  const { folder, isActive, onToggle, onRename, onDelete } = props;
+  const [isEditing, setIsEditing] = useState(false);
+  const canRename = folder.abilities?.rename ?? true;
+  const canDelete = folder.abilities?.delete ?? true;
+
+  return (
+    <li className={isActive ? 'folder is-active' : 'folder'}>
+      <div className="folder-head">
+        {isEditing ? (
+          <FolderNameEditor
+            name={folder.name}
+            onSave={(name) => {
+              setIsEditing(false);
+              onRename(name);
+            }}
+            onCancel={() => setIsEditing(false)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="folder-toggle"
+            aria-expanded={isActive}
+            onClick={onToggle}
+            onDoubleClick={() => canRename && setIsEditing(true)}
+          >
+            <span className="folder-caret" aria-hidden="true">
+              {isActive ? '▾' : '▸'}
+            </span>
+            <span className="folder-name">{folder.name}</span>
+            {folder.type === 'shared' && (
+              <span className="folder-shared" title="Shared">
+                S
+              </span>
+            )}
+            <span className="folder-count" title={`${folder.files.length} files`}>
+              {folder.files.length}
+            </span>
+          </button>
+        )}
+        {!isEditing && (
+          <span className="folder-actions">
+            <button
+              type="button"
+              className="icon-button icon-button-small"
+              aria-label={`Rename ${folder.name}`}
+              title="Rename"
+              disabled={!canRename}
+              onClick={() => setIsEditing(true)}
+            >
+              <Icon name="pencil" size={15} />
+            </button>
+            {/* The forum share dialog (Public / Private) is a later issue: shown, honestly disabled. */}
+            <span title="Sharing a folder to the forum is coming soon">
+              <button
+                type="button"
+                className="icon-button icon-button-small"
+                aria-label={`Share ${folder.name}`}
+                disabled
+              >
+                <Icon name="share" size={15} />
+              </button>
+            </span>
+            <button
+              type="button"
+              className="icon-button icon-button-small"
+              aria-label={`Delete ${folder.name}`}
+              title="Delete"
+              disabled={!canDelete}
+              onClick={onDelete}
+            >
+              <Icon name="trash" size={15} />
+            </button>
+          </span>
+        )}
+      </div>
+      {isActive &&
+        (folder.files.length === 0 ? (
+          <p className="folder-empty">Empty</p>
+        ) : (
+          <ul className="folder-files" aria-label={`Files in ${folder.name}`}>
+            {folder.files.map((file) => (
+              <FileRow
+                key={`${file.platform}:${file.paper_id}`}
+                file={file}
+                onOpen={props.onOpenFile}
+                onSelect={props.onSelectFile}
+                onRemove={props.onRemoveFile}
+              />
+            ))}
+          </ul>
+        ))}
+    </li>
+  );
+}

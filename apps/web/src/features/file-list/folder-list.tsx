@@ -1,0 +1,35 @@
+import type { TFolder, TFolderFile } from '@paperbench/contract';
+import { FolderBlock } from './folder-block';
+import { useFolderActions } from './use-folder-actions';
+
+type TFolderListProps = {
+  folders: readonly TFolder[];
+  activeId: number | null;
+  setActiveId: (id: number | null) => void;
+  onOpenFile: (file: TFolderFile) => void;
+};
+
+/** spec §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
+export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFolderListProps) {
+  const actions = useFolderActions({ activeId, setActiveId });
+  if (folders.length === 0) {
+    return <p className="file-list-empty">No folders yet. Use New to make one, or drop PDFs here.</p>;
+  }
+  return (
+    <ul className="folder-list" aria-label="Folders">
+      {folders.map((folder) => (
+        <FolderBlock
+          key={folder.id}
+          folder={folder}
+          isActive={folder.id === activeId}
+          onToggle={() => setActiveId(folder.id === activeId ? null : folder.id)}
+          onRename={(name) => void actions.rename(folder.id, name)}
+          onDelete={() => void actions.remove(folder.id)}
+          onOpenFile={onOpenFile}
+          onSelectFile={(file, selected) => void actions.select(file, selected)}
+          onRemoveFile={(file) => void actions.removeFile(file)}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { useState } from 'react';
+import { addFileToFolder, announcePaperAttached, createFolder } from '../../api/library-api';
+import { parseApiError } from '../../api/parse-api-error';
+import { useFolders, useReloadFolders } from '../file-list/use-folders';
+import { Modal } from '../ui/modal';
+import './add-to-folders-modal.css';
+
+/**
+ * spec §2 Add-to-folders modal: the user's folders with file counts and checkboxes; Cancel and Add; Add is
+ * disabled while nothing is ticked (spec §5); the backdrop closes it. Add posts the paper to each ticked
+ * folder, then fires 'paper-attached' (spec §4). A user with no folder can make one here.
+ */
+export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClose: () => void }) {
+  const { data: folders, isPending, isError } = useFolders({ refetchOnOpen: true });
+  const reloadFolders = useReloadFolders();
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = (folderId: number) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(folderId)) next.delete(folderId);
+      else next.add(folderId);
+      return next;
+    });
+
+  const makeFolder = async () => {
+    setIsBusy(true);
+    try {
+      const folder = await createFolder();
+      await reloadFolders();
+      setTicked((current) => new Set(current).add(folder.id));
+    } catch (failure) {
+      console.error('Folder creation failed:', failure);
+      setError(parseApiError(failure).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const add = async () => {
+    setIsBusy(true);
+    setError(null);
+    try {
+      for (const folderId of ticked) await addFileToFolder(folderId, paper);
+      announcePaperAttached();
+      onClose();
+    } catch (failure) {
+      console.error('Adding to folders failed:', failure);
+      setError(parseApiError(failure).message);
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Add to folders" onClose={onClose}>
+      {isPending && <p className="muted">Loading folders…</p>}
+      {isError && <p className="muted">Your folders could not be loaded.</p>}
+      {folders && folders.length === 0 && (
+        <p className="muted">You have no folders yet. Make one to keep this paper.</p>
+      )}
+      {folders && folders.length > 0 && (
+        <ul className="picker-folders">
+          {folders.map((folder) => (
+            <li key={folder.id}>
+              <label className="picker-folder">
+                <input type="checkbox" checked={ticked.has(folder.id)} onChange={() => toggle(folder.id)} />
+                <span className="picker-folder-name">{folder.name}</span>
+                <span className="picker-folder-count">
+                  {folder.files.length} {folder.files.length === 1 ? 'file' : 'files'}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions picker-actions">
+        <button type="button" className="button button-small picker-new" disabled={isBusy} onClick={makeFolder}>
+          New folder
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="button button-primary" disabled={ticked.size === 0 || isBusy} onClick={add}>
+          Add
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
+import { PdfPage } from './pdf-page';
+import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
+import { PdfToolbar } from './pdf-toolbar';
+
+type TLoadState =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; doc: PDFDocumentProxy; pageWidth: number; pageHeight: number };
+
+/** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
+const SIDE_ROOM = 32;
+
+/**
+ * The document: loads the PDF with pdf.js (range requests, so the first page shows before the rest
+ * arrives), then lays out every page at its size and renders each one as it nears the viewport.
+ */
+export default function PdfDocumentView({ url }: { url: string }) {
+  const [state, setState] = useState<TLoadState>({ kind: 'loading' });
+  const [scale, setScale] = useState<number | null>(null);
+  const [currentPage, setCurrentPage] = useState(1);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const task = pdfjs.getDocument({ url, disableAutoFetch: true });
+    let cancelled = false;
+    task.promise
+      .then(async (doc) => {
+        const first = await doc.getPage(1);
+        const { width, height } = first.getViewport({ scale: 1 });
+        if (!cancelled) setState({ kind: 'ready', doc, pageWidth: width, pageHeight: height });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('Loading the PDF failed:', error);
+        setState({ kind: 'error', message: 'The PDF could not be loaded.' });
+      });
+    return () => {
+      cancelled = true;
+      void task.destroy();
+    };
+  }, [url]);
+
+  // Fit the page to the panel's width once its size is known, and again when the panel resizes, until
+  // the user picks a zoom of their own.
+  const hasZoomed = useRef(false);
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (state.kind !== 'ready' || !scroller) return undefined;
+    const fitToWidth = () => {
+      if (!hasZoomed.current) setScale(clampScale((scroller.clientWidth - SIDE_ROOM) / state.pageWidth));
+    };
+    fitToWidth();
+    const observer = new ResizeObserver(fitToWidth);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [state]);
+  const zoom = (next: number) => {
+    hasZoomed.current = true;
+    setScale(clampScale(next));
+  };
+
+  // 'Page N / M': the page whose area crosses the upper third of the scroller.
+  const onScroll = () => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const mark = scroller.scrollTop + scroller.clientHeight / 3;
+    const pages = scroller.querySelectorAll<HTMLElement>('[data-page-number]');
+    let page = 1;
+    for (const element of pages) {
+      if (element.offsetTop <= mark) page = Number(element.dataset.pageNumber);
+      else break;
+    }
+    setCurrentPage(page);
+  };
+
+  if (state.kind === 'error') {
+    return (
+      <p className="pdf-error" role="alert">
+        {state.message}
+      </p>
+    );
+  }
+  const ready = state.kind === 'ready' && scale !== null ? { ...state, scale } : null;
+  return (
+    <div className="pdf-document">
+      {ready && (
+        <PdfToolbar
+          page={currentPage}
+          pageCount={ready.doc.numPages}
+          scale={ready.scale}
+          onZoomIn={() => zoom(ready.scale * ZOOM_STEP)}
+          onZoomOut={() => zoom(ready.scale / ZOOM_STEP)}
+        />
+      )}
+      <div ref={scrollerRef} className="pdf-scroller" onScroll={onScroll}>
+        {!ready && (
+          <p className="pdf-loading" role="status">
+            {LOADING_PDF_TEXT}
+          </p>
+        )}
+        {ready &&
+          Array.from({ length: ready.doc.numPages }, (_, index) => index + 1).map((pageNumber) => (
+            <PdfPage
+              key={pageNumber}
+              doc={ready.doc}
+              pageNumber={pageNumber}
+              scale={ready.scale}
+              estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
+              scrollerRef={scrollerRef}
+            />
+          ))}
+      </div>
+    </div>
+  );
+}

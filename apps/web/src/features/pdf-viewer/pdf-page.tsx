@@ -1,0 +1,91 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
+import { RENDER_AHEAD_MARGIN } from './pdf-texts';
+
+type TPdfPageProps = {
+  doc: PDFDocumentProxy;
+  pageNumber: number;
+  scale: number;
+  /** Page 1's size at scale 1: a placeholder until this page's own size is known. */
+  estimatedSize: { width: number; height: number };
+  scrollerRef: RefObject<HTMLDivElement | null>;
+};
+
+/**
+ * One page: an empty box of the right size until it nears the viewport (IntersectionObserver), then a
+ * canvas and a pdf.js text layer, so the text can be selected and found with the browser's find.
+ */
+export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef }: TPdfPageProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(false);
+  const [size, setSize] = useState(estimatedSize);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || isNear) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { root: scrollerRef.current, rootMargin: RENDER_AHEAD_MARGIN },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [isNear, scrollerRef]);
+
+  useEffect(() => {
+    if (!isNear) return undefined;
+    let cancelled = false;
+    let renderTask: { cancel: () => void; promise: Promise<void> } | null = null;
+    let textLayer: InstanceType<typeof pdfjs.TextLayer> | null = null;
+    void (async () => {
+      try {
+        const page = await doc.getPage(pageNumber);
+        if (cancelled) return;
+        const viewport = page.getViewport({ scale });
+        const unscaled = page.getViewport({ scale: 1 });
+        setSize({ width: unscaled.width, height: unscaled.height });
+        const canvas = canvasRef.current;
+        const textDiv = textRef.current;
+        if (!canvas || !textDiv) return;
+        const ratio = window.devicePixelRatio || 1;
+        canvas.width = Math.floor(viewport.width * ratio);
+        canvas.height = Math.floor(viewport.height * ratio);
+        renderTask = page.render({
+          canvas,
+          viewport,
+          transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+        });
+        textDiv.replaceChildren();
+        textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: textDiv, viewport });
+        await Promise.all([renderTask.promise, textLayer.render()]);
+      } catch (error) {
+        if (!cancelled && (error as { name?: string }).name !== 'RenderingCancelledException') {
+          console.error(`Rendering page ${pageNumber} failed:`, error);
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+      renderTask?.cancel();
+      textLayer?.cancel();
+    };
+  }, [isNear, doc, pageNumber, scale]);
+
+  const width = Math.floor(size.width * scale);
+  const height = Math.floor(size.height * scale);
+  return (
+    <div
+      ref={boxRef}
+      className="pdf-page"
+      data-page-number={pageNumber}
+      title={`Page ${pageNumber}`}
+      style={{ width, height, ['--total-scale-factor' as string]: scale, ['--scale-factor' as string]: scale }}
+    >
+      <canvas ref={canvasRef} className="pdf-canvas" style={{ width, height }} />
+      <div ref={textRef} className="textLayer" />
+    </div>
+  );
+}

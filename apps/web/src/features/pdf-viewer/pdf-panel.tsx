@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import type { TOpenPdf } from '../file-list/file-list-panel-state';
+import { Icon } from '../ui/icons';
+import { LOADING_PDF_TEXT } from './pdf-texts';
+import './pdf-viewer.css';
+
+// pdfjs-dist is large: it loads with the viewer, in its own chunk, never with the home route.
+const PdfDocumentView = lazy(() => import('./pdf-document-view'));
+
+/**
+ * spec §2 PDF viewer (it replaces the list in the panel): the file name as title (default 'Document'),
+ * an 'Open in new window' link, a close button and 'Loading PDF...' while loading.
+ */
+export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {
+  return (
+    <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
+      <header className="pdf-panel-header">
+        <h2 id="pdf-viewer-title" className="pdf-panel-title" title={pdf.name}>
+          {pdf.name}
+        </h2>
+        <a className="panel-action" href={pdf.url} target="_blank" rel="noopener noreferrer">
+          <Icon name="external" size={14} />
+          Open in new window
+        </a>
+        <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
+          <Icon name="close" size={18} />
+        </button>
+      </header>
+      <Suspense
+        fallback={
+          <p className="pdf-loading" role="status">
+            {LOADING_PDF_TEXT}
+          </p>
+        }
+      >
+        <PdfDocumentView key={pdf.url} url={pdf.url} />
+      </Suspense>
+    </section>
+  );
+}

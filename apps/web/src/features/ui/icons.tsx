@@ -1,0 +1,25 @@
+/** Small stroke icons (inline SVG: no icon font, no emoji that a system may lack). */
+const PATHS = {
+  close: 'M6 6l12 12M18 6L6 18',
+  check: 'M5 12.5l4.5 4.5L19 7',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  share: 'M12 15V4M7.5 8.5L12 4l4.5 4.5M5 13v6h14v-6',
+  trash: 'M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13',
+  plus: 'M12 5v14M5 12h14',
+  upload: 'M12 16V5M7.5 9.5L12 5l4.5 4.5M5 19h14',
+  chat: 'M4 5h16v11H9l-5 4z',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  zoomIn: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.8-4.8M10.5 7.5v6M7.5 10.5h6',
+  zoomOut: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.8-4.8M7.5 10.5h6',
+} as const;
+
+export type TIconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 16 }: { name: TIconName; size?: number }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width={size} height={size} fill="none">
+      <path d={PATHS[name]} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

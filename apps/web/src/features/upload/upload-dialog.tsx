@@ -1,0 +1,98 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { DEFAULT_PUBLISHED_DATE } from '@paperbench/contract';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { uploadPaper } from '../../api/library-api';
+import { buildUploadBody, checkChosenFile, todayIso, uploadFailureAlert } from '../../lib/upload-form';
+import { Modal } from '../ui/modal';
+
+type TUploadDialogProps = { onClose: () => void; onUploaded: (paper: TPaperRef) => void };
+
+/**
+ * spec §2 Upload Paper dialog: Title, Authors, Published Date, Abstract, PDF File (required); Submit and
+ * Cancel. spec §5: a PDF only ('Please choose a PDF file.'), Submit disabled until a file is chosen, the
+ * date at most today (empty → 1900-01-01). spec §8: failures alert 'Upload Failed … Please try again.'.
+ */
+export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
+  const [title, setTitle] = useState('');
+  const [authors, setAuthors] = useState('');
+  const [published, setPublished] = useState('');
+  const [abstract, setAbstract] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const today = todayIso();
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const checked = checkChosenFile(event.target.files?.[0]);
+    if (checked.alert) {
+      window.alert(checked.alert);
+      event.target.value = '';
+    }
+    setFile(checked.file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildUploadBody({ title, authors, published, abstract, file }, today);
+    if (!built.ok) {
+      window.alert(built.alert);
+      return;
+    }
+    setIsUploading(true);
+    try {
+      const paper = await uploadPaper(built.body);
+      onClose();
+      onUploaded({ paper_id: paper.paper_id, platform: paper.platform });
+    } catch (error) {
+      console.error('Upload failed:', error);
+      window.alert(uploadFailureAlert(error));
+      setIsUploading(false);
+    }
+  };
+
+  return (
+    <Modal title="Upload Paper" onClose={onClose}>
+      <form onSubmit={submit} noValidate={false}>
+        <label className="form-field">
+          Title
+          <input type="text" value={title} onChange={(event) => setTitle(event.target.value)} />
+        </label>
+        <label className="form-field">
+          Authors
+          <input
+            type="text"
+            value={authors}
+            placeholder="Comma-separated"
+            onChange={(event) => setAuthors(event.target.value)}
+          />
+        </label>
+        <label className="form-field">
+          Published Date
+          <input
+            type="date"
+            value={published}
+            max={today}
+            placeholder={DEFAULT_PUBLISHED_DATE}
+            onChange={(event) => setPublished(event.target.value)}
+          />
+          <span className="form-hint">Optional: {DEFAULT_PUBLISHED_DATE} when empty; not later than today.</span>
+        </label>
+        <label className="form-field">
+          Abstract
+          <textarea value={abstract} onChange={(event) => setAbstract(event.target.value)} />
+        </label>
+        <label className="form-field">
+          PDF File
+          <input type="file" accept="application/pdf,.pdf" required onChange={chooseFile} />
+        </label>
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={!file || isUploading}>
+            {isUploading ? 'Uploading…' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  announcePaperAttached,
+  attachPaper,
+  clearUserFiles,
+  getSharedList,
+  listUserFiles,
+} from '../../api/library-api';
+import { parseApiError } from '../../api/parse-api-error';
+import { Modal } from '../../features/ui/modal';
+import { needsImportChoice, planImport, type TImportChoice } from '../../lib/share-import';
+
+type TImportState =
+  | { kind: 'loading' }
+  | { kind: 'asking'; existing: TPaperRef[]; shared: TPaperRef[] }
+  | { kind: 'importing' }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
+
+const toRef = ({ paper_id, platform }: TPaperRef): TPaperRef => ({ paper_id, platform });
+
+async function runImport(choice: TImportChoice, existing: TPaperRef[], shared: TPaperRef[]): Promise<void> {
+  const plan = planImport(choice, existing, shared);
+  if (plan.clearFirst) await clearUserFiles();
+  for (const paper of plan.attach) await attachPaper(paper);
+  announcePaperAttached();
+}
+
+/**
+ * spec §4 Shared-list import (/share/{share_id}): if the user already has files, a dialog offers Replace,
+ * Merge or Cancel; with none it merges at once. Afterwards, and on Cancel, it returns home, replacing the
+ * history entry (spec §2).
+ */
+export function SharedListImport({ shareId }: { shareId: string }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<TImportState>({ kind: 'loading' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        const [list, existing] = await Promise.all([getSharedList(shareId), listUserFiles()]);
+        const shared = list.papers.map(toRef);
+        if (needsImportChoice(existing.length)) {
+          setState({ kind: 'asking', existing, shared });
+          return;
+        }
+        setState({ kind: 'importing' });
+        await runImport('merge', existing, shared);
+        setState({ kind: 'done' });
+        navigate('/', { replace: true });
+      } catch (error) {
+        console.error('Importing the shared list failed:', error);
+        setState({ kind: 'failed', message: parseApiError(error).message });
+      }
+    })();
+  }, [shareId, navigate]);
+
+  // The /share view stays mounted (hidden) after leaving: it must hold nothing on screen by then.
+  const goHome = () => {
+    setState({ kind: 'done' });
+    navigate('/', { replace: true });
+  };
+
+  const choose = async (choice: TImportChoice) => {
+    if (state.kind !== 'asking') return;
+    const { existing, shared } = state;
+    setState({ kind: 'importing' });
+    try {
+      await runImport(choice, existing, shared);
+      goHome();
+    } catch (error) {
+      console.error('Importing the shared list failed:', error);
+      setState({ kind: 'failed', message: parseApiError(error).message });
+    }
+  };
+
+  if (state.kind === 'failed') {
+    return (
+      <div className="notice" role="alert">
+        The shared list could not be imported: {state.message}{' '}
+        <button type="button" className="link-button" onClick={goHome}>
+          Back to home
+        </button>
+      </div>
+    );
+  }
+  if (state.kind === 'done') return null;
+  if (state.kind !== 'asking') {
+    return (
+      <p className="notice" role="status">
+        {state.kind === 'loading' ? 'Opening the shared list…' : 'Adding the shared papers to your File List…'}
+      </p>
+    );
+  }
+  const loaded = state.existing.length;
+  const sharedCount = state.shared.length;
+  return (
+    <Modal title="Import shared list" onClose={goHome}>
+      <p>
+        You have {loaded} {loaded === 1 ? 'file' : 'files'} loaded. The shared list has {sharedCount}{' '}
+        {sharedCount === 1 ? 'file' : 'files'}.
+      </p>
+      <p className="muted">Replace your files with the shared list, or merge the new papers into yours?</p>
+      <div className="modal-actions">
+        <button type="button" className="button" onClick={goHome}>
+          Cancel
+        </button>
+        <button type="button" className="button" onClick={() => void choose('merge')}>
+          Merge
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void choose('replace')}>
+          Replace
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import type { TPaper } from '@paperbench/contract';
+import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
+import { useFoldersPicker } from '../../features/folders-picker/folders-picker-context';
+import { TexText } from '../../features/tex/tex-text';
+import { formatPaperDate } from '../../lib/paper-format';
+import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
+import { viewerPdfUrl } from '../../lib/pdf-source';
+import { readStoredUserId } from '../../lib/user-id-storage';
+
+/** The paper's full record: title and abstract with TeX, all authors, dates, categories, DOI, comments. */
+export function PaperDetails({ paper }: { paper: TPaper }) {
+  const { openPdf } = useFileListPanel();
+  const { openAddToFolders } = useFoldersPicker();
+  const sourceUrl = sourceUrlOf(paper);
+  const pdfUrl = pdfUrlOf(paper);
+  const viewerUrl = viewerPdfUrl(pdfUrl, readStoredUserId());
+  // An uploaded PDF needs ?uid= in a plain link too; a remote one opens at its own host.
+  const pdfLink = pdfUrl?.startsWith('/') ? viewerUrl : pdfUrl;
+  const published = formatPaperDate(paper.published_date);
+  const updated = formatPaperDate(paper.updated_date);
+
+  return (
+    <article className="screen paper-detail" aria-labelledby="paper-title">
+      <p className="paper-detail-platform">
+        <span className="tag tag-platform">{paper.platform.toUpperCase()}</span>
+        <span className="muted">{paper.paper_id}</span>
+      </p>
+      <h1 id="paper-title">
+        <TexText text={paper.title || 'Untitled paper'} />
+      </h1>
+      <p className="paper-detail-authors">{paper.authors.length ? paper.authors.join(', ') : 'Unknown authors'}</p>
+      <dl className="paper-detail-facts">
+        {published && (
+          <>
+            <dt>Published</dt>
+            <dd>
+              <time dateTime={paper.published_date ?? undefined}>{published}</time>
+            </dd>
+          </>
+        )}
+        {updated && updated !== published && (
+          <>
+            <dt>Updated</dt>
+            <dd>
+              <time dateTime={paper.updated_date ?? undefined}>{updated}</time>
+            </dd>
+          </>
+        )}
+        {paper.doi && (
+          <>
+            <dt>DOI</dt>
+            <dd>
+              <a href={`https://doi.org/${paper.doi}`} target="_blank" rel="noopener noreferrer">
+                {paper.doi}
+              </a>
+            </dd>
+          </>
+        )}
+        {paper.comments && (
+          <>
+            <dt>Comments</dt>
+            <dd>{paper.comments}</dd>
+          </>
+        )}
+      </dl>
+      {paper.categories.length > 0 && (
+        <ul className="paper-tags" aria-label="Categories">
+          {paper.categories.map((category) => (
+            <li key={category} className="tag">
+              {category}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="paper-detail-actions">
+        {viewerUrl && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => openPdf({ name: paper.title, url: viewerUrl })}
+          >
+            Read
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-accent-soft"
+          onClick={() => openAddToFolders({ paper_id: paper.paper_id, platform: paper.platform })}
+        >
+          Add to File List
+        </button>
+        {sourceUrl && (
+          <a className="button" href={sourceUrl} target="_blank" rel="noopener noreferrer">
+            Source
+          </a>
+        )}
+        {pdfLink && (
+          <a className="button" href={pdfLink} target="_blank" rel="noopener noreferrer">
+            PDF
+          </a>
+        )}
+      </div>
+      <section className="paper-detail-abstract" aria-labelledby="abstract-title">
+        <h2 id="abstract-title">Abstract</h2>
+        {paper.abstract ? (
+          <p>
+            <TexText text={paper.abstract} />
+          </p>
+        ) : (
+          <p className="muted">No abstract.</p>
+        )}
+      </section>
+    </article>
+  );
+}
