@@ -36,7 +36,7 @@ test('[FILE LIST] Add to File List from a paper card into two folders', async ({
       [expect.any(Number), 0],
     ]);
   // The 'paper-attached' event refreshed the badge: one distinct paper in two folders.
-  await expect(page.getByRole('button', { name: 'File List, 1 files' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
   const panel = await openPanel(page);
   await expect(folderToggle(page, 'Alpha')).toContainText('1');
   await expect(folderToggle(page, 'Beta')).toContainText('1');
@@ -52,5 +52,5 @@ test('[FILE LIST] a user with no folder makes one inside the modal', async ({ pa
   await expect(modal.getByRole('checkbox', { name: /Untitled/ })).toBeChecked();
   await modal.getByRole('button', { name: 'Add' }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByRole('button', { name: 'File List, 1 files' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
 });

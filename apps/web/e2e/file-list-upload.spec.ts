@@ -32,7 +32,7 @@ test('[FILE LIST] upload a real PDF through the dialog, then add it to a folder'
   await expect(
     panel.getByRole('button', { name: 'Construction of the Literature Graph in Semantic Scholar', exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'File List, 1 files' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
 });
 
 test('[FILE LIST] the upload dialog refuses a file that is not a PDF', async ({ page }) => {

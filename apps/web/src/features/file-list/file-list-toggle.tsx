@@ -14,7 +14,7 @@ export function FileListToggle() {
       className="button file-list-toggle"
       aria-expanded={isOpen}
       aria-controls={isOpen ? 'file-list-panel' : undefined}
-      aria-label={fileCount > 0 ? `File List, ${fileCount} files` : 'File List'}
+      aria-label={fileCount > 0 ? `File List, ${fileCount} ${fileCount === 1 ? 'file' : 'files'}` : 'File List'}
       onClick={toggle}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
