@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, parseUploadForm } from './upload-form';
+import { cleanFilename, decodeTextPart, parseUploadForm } from './upload-form';
 
 describe('parseUploadForm (spec §5)', () => {
   it('defaults the title to the file name without .pdf and the date to 1900-01-01', () => {
@@ -33,5 +33,27 @@ describe('cleanFilename', () => {
     ['x'.repeat(300), 'x'.repeat(255)],
   ])('%j → %j', (raw, clean) => {
     expect(cleanFilename(raw)).toBe(clean);
+  });
+});
+
+describe('decodeTextPart (parts sent by the ts-rest typed client)', () => {
+  it.each([
+    ['"1900-01-01"', '1900-01-01'],
+    ['"A \\"quoted\\" title"', 'A "quoted" title'],
+    ['1900-01-01', '1900-01-01'],
+    ['"Quoted" and "more"', '"Quoted" and "more"'],
+    ['"', '"'],
+    ['', ''],
+  ])('%s → %s', (raw, expected) => {
+    expect(decodeTextPart(raw)).toBe(expected);
+  });
+
+  it('lets a JSON-encoded form through the same rules as a plain one', () => {
+    const fields = { title: '"Typed"', published: '"2001-02-03"', authors: '"A, B"' };
+    expect(parseUploadForm(fields, 'x.pdf')).toMatchObject({
+      title: 'Typed',
+      publishedDate: '2001-02-03',
+      authors: ['A', 'B'],
+    });
   });
 });

@@ -20,11 +20,27 @@ export function cleanFilename(name: string): string {
 }
 
 /**
+ * ts-rest's typed client builds multipart bodies with JSON.stringify on every part that is not a
+ * File, so its `published` arrives as "\"1900-01-01\"". A part that is exactly one JSON string literal
+ * is decoded; anything else (a browser FormData field) is taken as typed.
+ */
+export function decodeTextPart(value: string): string {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  try {
+    const decoded: unknown = JSON.parse(value);
+    return typeof decoded === 'string' ? decoded : value;
+  } catch {
+    return value;
+  }
+}
+
+/**
  * The text fields, validated with the contract's ZUploadForm (the same rules the dialog applies):
  * title defaults to the file name without .pdf (spec §5 Drop), authors are split on commas.
  */
 export function parseUploadForm(fields: Record<string, string>, rawFilename: string): UploadMetadata {
-  const parsed = ZUploadForm.safeParse(fields);
+  const decoded = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, decodeTextPart(value)]));
+  const parsed = ZUploadForm.safeParse(decoded);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({
       in: 'body',
