@@ -3,8 +3,10 @@
  * HTTP and GET /api/papers throughput, on PGlite and, when DATABASE_URL is set, on PostgreSQL.
  * Prints a markdown report. Exits non-zero only when something failed, never on a slow number.
  *
- *   node --import tsx bench/run.ts [--json <file>] [--server <path/to/dist/main.js>]
+ *   node --import tsx bench/run.ts [--json <file>] [--server <path/to/dist/main.js>] [--library | --library-only]
  *
+ * --library appends the library section (upload-to-text-ready, server memory while receiving 5 and
+ * 50 MB uploads: bench/library-*.ts); --library-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -14,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCleanups } from './cleanup';
 import { BenchClient } from './http-client';
+import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
 import { measureListing, measureSearch } from './scenarios';
@@ -88,16 +91,23 @@ async function main() {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
+  const libraryOnly = process.argv.includes('--library-only');
+  const withLibrary = libraryOnly || process.argv.includes('--library');
   const machine = machineInfo();
-  const results: DriverResult[] = [await benchDriver(entry, undefined)];
-  const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) results.push(await benchDriver(entry, databaseUrl));
-  else log('DATABASE_URL is not set: PostgreSQL skipped');
+  const results: DriverResult[] = [];
+  if (!libraryOnly) {
+    results.push(await benchDriver(entry, undefined));
+    const databaseUrl = process.env.DATABASE_URL?.trim();
+    if (databaseUrl) results.push(await benchDriver(entry, databaseUrl));
+    else log('DATABASE_URL is not set: PostgreSQL skipped');
+  }
+  const library: LibraryResult | undefined = withLibrary ? await runLibraryBench(entry, log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
-  console.log(renderReport(machine, results, date));
-  if (jsonFile) await writeFile(jsonFile, `${JSON.stringify({ date, machine, results }, null, 2)}\n`);
+  if (!libraryOnly) console.log(renderReport(machine, results, date));
+  if (library) console.log(renderLibraryReport(machine, library, date));
+  if (jsonFile) await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library }, null, 2)}\n`);
 }
 
 let interrupted = false;
