@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { acceptDialogs, api, openApp, openPanel } from './support/library';
+import { acceptDialogs, api, LITERATURE_GRAPH_PDF, openApp, openPanel, requirePdf } from './support/library';
 
 /** User A shares a list of two papers; returns the /share link the alert showed. */
 async function shareTwoPapers(
@@ -94,4 +94,52 @@ test('[FILE LIST] a user with no files imports a shared list at once', async ({ 
     .poll(async () => (await api(fresh.request, userId).userFiles()).map((f) => f.paper_id).sort())
     .toEqual([...ids].sort());
   await context.close();
+});
+
+test("[FILE LIST] a shared list holding the sharer's upload: the importer gets it and can open its PDF", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const sharerId = await openApp(page);
+  const sharer = api(request, sharerId);
+  const folder = await sharer.createFolder('With my draft');
+  const upload = await sharer.upload(requirePdf(LITERATURE_GRAPH_PDF), 'Shared draft');
+  const [arxiv] = await sharer.recentPapers(1);
+  if (!arxiv) throw new Error('no paper');
+  await sharer.addFile(folder, upload);
+  await sharer.addFile(folder, arxiv);
+  await page.reload();
+  const alerts = acceptDialogs(page);
+  await (await openPanel(page)).getByRole('button', { name: 'Share list' }).click();
+  await expect.poll(() => alerts.length).toBe(1);
+  const link = alerts[0]?.match(/https?:\/\/\S+\/share\/[A-Za-z0-9_-]+/)?.[0] ?? '';
+  expect(link).not.toBe('');
+
+  // A second user with a file of their own: the dialog asks; Merge.
+  const second = await secondUserWithOnePaper(browser);
+  const secondId = (await second.page.evaluate(() => localStorage.getItem('X-User-ID'))) as string;
+  const pdfUrl = `/api/uploads/${encodeURIComponent(upload.paper_id)}/pdf`;
+  // Before the import the upload is private to the sharer.
+  expect((await second.page.request.get(pdfUrl, { headers: { 'X-User-ID': secondId } })).status()).toBe(404);
+  await second.page.goto(link);
+  const dialog = second.page.getByRole('dialog', { name: 'Import shared list' });
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(second.page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await second.client.userFiles()).map((f) => `${f.platform}/${f.paper_id}`).sort())
+    .toEqual([`arxiv/${second.ownId}`, `arxiv/${arxiv.paper_id}`, `upload/${upload.paper_id}`].sort());
+
+  // The importer opens the uploaded PDF in the viewer.
+  const panel = await openPanel(second.page);
+  await panel.getByRole('button', { name: 'Shared draft', exact: true }).click();
+  const viewer = panel.getByRole('region', { name: 'Shared draft' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.locator('[data-page-number="1"] .textLayer')).toContainText('Literature Graph', {
+    timeout: 20_000,
+  });
+  const served = await second.page.request.get(pdfUrl, { headers: { 'X-User-ID': secondId } });
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  await second.context.close();
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { c } from './common';
-import { ZSharedList, ZShareId, ZShareRequest, ZShareResponse } from './share.schemas';
+import {
+  ZSharedList,
+  ZShareId,
+  ZShareImportRequest,
+  ZShareImportResponse,
+  ZShareRequest,
+  ZShareResponse,
+} from './share.schemas';
 
 export const shareContract = c.router({
   create: {
@@ -18,5 +25,17 @@ export const shareContract = c.router({
     pathParams: z.object({ id: ZShareId }),
     responses: { 200: ZSharedList },
     summary: 'The papers of a shared list (open to anyone with the link, spec §6)',
+  },
+  import: {
+    method: 'POST',
+    path: '/api/share/:id/import',
+    pathParams: z.object({ id: ZShareId }),
+    body: ZShareImportRequest,
+    responses: { 200: ZShareImportResponse },
+    summary: "Import a shared list into the caller's files (Replace or Merge)",
+    description:
+      "In one transaction: 'replace' clears the caller's files first; then every paper of the list the caller " +
+      "does not hold joins the caller's first folder ('Untitled' when there is none). The link grants the " +
+      'right to import: uploaded papers on the list are attached without the visibility check of attach_paper.',
   },
 });

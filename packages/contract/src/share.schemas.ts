@@ -36,3 +36,15 @@ export const ZSharedList = z.object({
   created_at: ZTimestamp,
 });
 export type TSharedList = z.infer<typeof ZSharedList>;
+
+/** POST /api/share/{id}/import: Replace clears the caller's files first; Merge keeps them (spec §4). */
+export const ZShareImportRequest = z.object({ mode: z.enum(['replace', 'merge']) });
+export type TShareImportRequest = z.infer<typeof ZShareImportRequest>;
+
+/** What an import did: papers attached, papers the caller already held, and the folder they joined. */
+export const ZShareImportResponse = z.object({
+  attached: z.number().int().nonnegative(),
+  already_present: z.number().int().nonnegative(),
+  folder_id: z.number().int().positive(),
+});
+export type TShareImportResponse = z.infer<typeof ZShareImportResponse>;

@@ -101,6 +101,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   // Issue 3: the PDF viewer reads uploaded PDFs and remote PDFs same-origin, with range requests.
   ['GET', '/api/uploads/{paperId}/pdf'],
   ['GET', '/api/pdf-proxy'],
+  // Shared-list import: the link grants the importer the sharer's uploads, which attach_paper refuses.
+  ['POST', '/api/share/{id}/import'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

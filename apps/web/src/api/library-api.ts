@@ -1,4 +1,13 @@
-import type { TFolder, TPaper, TPaperRef, TSharedList, TUploadBody, TUploadResponse } from '@paperbench/contract';
+import type {
+  TFolder,
+  TPaper,
+  TPaperRef,
+  TSharedList,
+  TShareImportRequest,
+  TShareImportResponse,
+  TUploadBody,
+  TUploadResponse,
+} from '@paperbench/contract';
 import { tsr } from './client';
 
 /** A ts-rest answer outside 2xx is thrown as is, so parseApiError() reads it (spec §8: rethrown to the caller). */
@@ -71,10 +80,6 @@ export async function attachPaper(ref: TPaperRef): Promise<void> {
   ok(await tsr.chat.attachPaper.mutate({ body: ref }));
 }
 
-export async function clearUserFiles(): Promise<void> {
-  ok(await tsr.chat.clearFiles.mutate({}));
-}
-
 export async function getPaper(ref: TPaperRef): Promise<TPaper> {
   const response = ok(await tsr.chat.getPaper.mutate({ body: ref }));
   return response.body as TPaper;
@@ -89,6 +94,18 @@ export async function createShare(files: TPaperRef[]): Promise<string> {
 export async function getSharedList(shareId: string): Promise<TSharedList> {
   const response = ok(await tsr.share.get.query({ params: { id: segment(shareId) } }));
   return response.body as TSharedList;
+}
+
+/**
+ * Imports a shared list into the user's files in one request (one server transaction): 'replace'
+ * clears them first, 'merge' keeps them. The link grants the shared uploads, which attach_paper refuses.
+ */
+export async function importSharedList(
+  shareId: string,
+  mode: TShareImportRequest['mode'],
+): Promise<TShareImportResponse> {
+  const response = ok(await tsr.share.import.mutate({ params: { id: segment(shareId) }, body: { mode } }));
+  return response.body as TShareImportResponse;
 }
 
 /** spec §4: a window event that makes every File List view reload the folders. */

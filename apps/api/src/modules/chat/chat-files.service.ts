@@ -5,6 +5,7 @@ import {
   type TPaper,
   type TPaperRef,
 } from '@paperbench/contract';
+import { or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { insertFolder, insertFolderFile, isFileOf, selectOwnedFolders } from '../folders/folders.repo';
@@ -38,6 +39,36 @@ export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]
   return (await selectUserFiles(db, userId)).map(presentChatFile);
 }
 
+/** The user's first (oldest) folder, made as 'Untitled' (spec §9) when there is none. */
+async function firstFolderOrUntitled(tx: Db, userId: number): Promise<{ id: number }> {
+  const [first] = await selectOwnedFolders(tx, userId);
+  return first ?? (await insertFolder(tx, userId, DEFAULT_FOLDER_NAME));
+}
+
+const refKey = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
+
+/**
+ * attach_paper's rule for any number of papers: a paper the user already holds anywhere is left as
+ * is; the others join the user's first folder, made as 'Untitled' when there is none (and only
+ * then). Checks no visibility (the caller decides who may attach what). Call it inside a
+ * transaction that holds lockUser, so the "held?" read and the writes cannot race another attach.
+ */
+export async function attachToFirstFolder(
+  tx: Db,
+  userId: number,
+  refs: readonly TPaperRef[],
+): Promise<{ folderId: number | null; added: TPaperRef[]; held: UserFileRow[] }> {
+  if (refs.length === 0) return { folderId: null, added: [], held: [] };
+  const held = await selectUserFiles(tx, userId, or(...refs.map(isFileOf)));
+  const heldKeys = new Set(held.map((row) => refKey(row.platform, row.paperId)));
+  const toAdd = refs.filter((ref) => !heldKeys.has(refKey(ref.platform, ref.paper_id)));
+  if (toAdd.length === 0) return { folderId: null, added: [], held };
+  const folder = await firstFolderOrUntitled(tx, userId);
+  const added: TPaperRef[] = [];
+  for (const ref of toAdd) if (await insertFolderFile(tx, folder.id, ref)) added.push(ref);
+  return { folderId: folder.id, added, held };
+}
+
 /**
  * spec §7 attach_paper ("attach a paper by id"): the paper joins the user's first folder, made as
  * 'Untitled' (spec §9) when there is none. A paper the user already holds anywhere is left as is.
@@ -50,15 +81,34 @@ export async function attachPaper(
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
-    const [held] = await selectUserFiles(tx, userId, isFileOf(ref));
-    if (held) return { added: false, file: presentChatFile(held) };
-    const [first] = await selectOwnedFolders(tx, userId);
-    const folder = first ?? (await insertFolder(tx, userId, DEFAULT_FOLDER_NAME));
-    await insertFolderFile(tx, folder.id, ref);
+    const { held } = await attachToFirstFolder(tx, userId, [ref]);
+    if (held[0]) return { added: false, file: presentChatFile(held[0]) };
     const [row] = await selectUserFiles(tx, userId, isFileOf(ref));
     if (!row) throw new Error('attached file vanished inside its own transaction');
     return { added: true, file: presentChatFile(row) };
   });
+}
+
+/**
+ * spec §4 shared-list import: Replace clears the user's files first (what POST /api/chat/files/clear
+ * does), then attach_paper's rule applies to every paper given. Call it inside the transaction that
+ * reads the list, so the import is all or nothing. The returned folder is where new papers went: the
+ * first folder, made when the user has none.
+ */
+export async function importPapers(
+  tx: Db,
+  userId: number,
+  refs: readonly TPaperRef[],
+  mode: 'replace' | 'merge',
+): Promise<{ attached: number; alreadyPresent: number; folderId: number }> {
+  await lockUser(tx, userId);
+  if (mode === 'replace') await clearUserFiles(tx, userId);
+  const { folderId, added, held } = await attachToFirstFolder(tx, userId, refs);
+  return {
+    attached: added.length,
+    alreadyPresent: held.length,
+    folderId: folderId ?? (await firstFolderOrUntitled(tx, userId)).id,
+  };
 }
 
 /** Removes the paper from all the user's folders; 404 when the user does not hold it. */

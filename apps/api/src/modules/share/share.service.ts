@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { TPaperRef, TSharedList } from '@paperbench/contract';
+import type { TPaperRef, TSharedList, TShareImportRequest, TShareImportResponse } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { importPapers } from '../chat/chat-files.service';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility';
 import { insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
@@ -48,4 +49,30 @@ export async function getSharedList(db: Db, shareId: string): Promise<TSharedLis
   if (!list) throw notFound(`Shared list ${shareId}`);
   const rows = await selectSharedPapers(db, shareId);
   return { share_id: shareId, papers: rows.map(presentPaper), created_at: list.createdAt.toISOString() };
+}
+
+/**
+ * spec §4 shared-list import (Replace / Merge) for the caller, in one transaction: every paper of the
+ * list the caller does not hold joins their first folder. Unlike attach_paper there is no visibility
+ * check: the share link grants the right to import. The sharer could see every paper when sharing
+ * (createSharedList checks it), and by sharing an upload the uploader gave it to whoever holds the
+ * link; once held in a folder it is visible to the importer by the usual rule (visiblePaperFilter),
+ * which is also what lets GET /api/uploads/{paperId}/pdf serve it to them.
+ */
+export async function importSharedList(
+  db: Db,
+  userId: number,
+  shareId: string,
+  mode: TShareImportRequest['mode'],
+): Promise<TShareImportResponse> {
+  return db.transaction(async (tx) => {
+    const list = await selectSharedList(tx, shareId);
+    if (!list) throw notFound(`Shared list ${shareId}`);
+    const refs = (await selectSharedPapers(tx, shareId)).map((row) => ({
+      platform: row.platform as string,
+      paper_id: row.paperId as string,
+    }));
+    const result = await importPapers(tx, userId, refs, mode);
+    return { attached: result.attached, already_present: result.alreadyPresent, folder_id: result.folderId };
+  });
 }

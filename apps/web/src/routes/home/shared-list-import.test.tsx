@@ -32,6 +32,12 @@ function mockShare(existing: string[]) {
       body: { share_id: SHARE_ID, papers: [paperOf('a'), paperOf('b')], created_at: '2025-01-01T00:00:00.000Z' },
     }),
     'GET /api/chat/files': () => ({ body: existing.map(chatFile) }),
+    [`POST /api/share/${SHARE_ID}/import`]: ({ body }) => {
+      const { mode } = body as { mode: string };
+      calls.push(`import ${mode}`);
+      return { body: { attached: 2, already_present: 0, folder_id: 1 } };
+    },
+    // The import is one request now: these per-paper calls must not be made.
     'POST /api/chat/files/clear': () => {
       calls.push('clear');
       return { body: { ok: true } };
@@ -47,7 +53,7 @@ function mockShare(existing: string[]) {
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
 
 describe('SharedListImport (spec §4)', () => {
-  it('asks when the user has files; Replace clears, attaches all, and returns home replacing history', async () => {
+  it('asks when the user has files; Replace imports with mode replace and returns home replacing history', async () => {
     const { calls } = mockShare(['a']);
     const { router } = renderWithApp(<SharedListImport shareId={SHARE_ID} />, `/share/${SHARE_ID}`);
     expect(await screen.findByRole('dialog', { name: 'Import shared list' })).toHaveTextContent(
@@ -56,15 +62,15 @@ describe('SharedListImport (spec §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(calls).toEqual(['clear', 'attach a', 'attach b']);
+    expect(calls).toEqual(['import replace']);
   });
 
-  it('Merge attaches only the papers not already present', async () => {
+  it('Merge imports with mode merge (the server skips papers already present)', async () => {
     const { calls } = mockShare(['a']);
     const { router } = renderWithApp(<SharedListImport shareId={SHARE_ID} />, `/share/${SHARE_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls).toEqual(['attach b']);
+    expect(calls).toEqual(['import merge']);
   });
 
   it('Cancel returns home and changes nothing', async () => {
@@ -80,6 +86,22 @@ describe('SharedListImport (spec §4)', () => {
     const { router } = renderWithApp(<SharedListImport shareId={SHARE_ID} />, `/share/${SHARE_ID}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toEqual(['attach a', 'attach b']);
+    expect(calls).toEqual(['import merge']);
+  });
+
+  it('shows the server refusal and stays on the page when the import fails', async () => {
+    mockApi({
+      [`GET /api/share/${SHARE_ID}`]: () => ({
+        body: { share_id: SHARE_ID, papers: [paperOf('a')], created_at: '2025-01-01T00:00:00.000Z' },
+      }),
+      'GET /api/chat/files': () => ({ body: [] }),
+      [`POST /api/share/${SHARE_ID}/import`]: () => ({
+        status: 404,
+        body: { error: 'NOT_FOUND', message: `Shared list ${SHARE_ID} not found` },
+      }),
+    });
+    const { router } = renderWithApp(<SharedListImport shareId={SHARE_ID} />, `/share/${SHARE_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The shared list could not be imported');
+    expect(router.state.location.pathname).toBe(`/share/${SHARE_ID}`);
   });
 });

@@ -1,16 +1,10 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  announcePaperAttached,
-  attachPaper,
-  clearUserFiles,
-  getSharedList,
-  listUserFiles,
-} from '../../api/library-api';
+import { announcePaperAttached, getSharedList, importSharedList, listUserFiles } from '../../api/library-api';
 import { parseApiError } from '../../api/parse-api-error';
 import { Modal } from '../../features/ui/modal';
-import { needsImportChoice, planImport, type TImportChoice } from '../../lib/share-import';
+import { needsImportChoice, type TImportChoice } from '../../lib/share-import';
 
 type TImportState =
   | { kind: 'loading' }
@@ -21,10 +15,12 @@ type TImportState =
 
 const toRef = ({ paper_id, platform }: TPaperRef): TPaperRef => ({ paper_id, platform });
 
-async function runImport(choice: TImportChoice, existing: TPaperRef[], shared: TPaperRef[]): Promise<void> {
-  const plan = planImport(choice, existing, shared);
-  if (plan.clearFirst) await clearUserFiles();
-  for (const paper of plan.attach) await attachPaper(paper);
+/**
+ * One request: the server clears (Replace), skips papers already held and attaches the rest in one
+ * transaction. It also attaches the sharer's uploads, which attach_paper would refuse to this user.
+ */
+async function runImport(shareId: string, choice: TImportChoice): Promise<void> {
+  await importSharedList(shareId, choice);
   announcePaperAttached();
 }
 
@@ -50,7 +46,7 @@ export function SharedListImport({ shareId }: { shareId: string }) {
           return;
         }
         setState({ kind: 'importing' });
-        await runImport('merge', existing, shared);
+        await runImport(shareId, 'merge');
         setState({ kind: 'done' });
         navigate('/', { replace: true });
       } catch (error) {
@@ -68,10 +64,9 @@ export function SharedListImport({ shareId }: { shareId: string }) {
 
   const choose = async (choice: TImportChoice) => {
     if (state.kind !== 'asking') return;
-    const { existing, shared } = state;
     setState({ kind: 'importing' });
     try {
-      await runImport(choice, existing, shared);
+      await runImport(shareId, choice);
       goHome();
     } catch (error) {
       console.error('Importing the shared list failed:', error);
