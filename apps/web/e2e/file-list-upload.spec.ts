@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { api, folderToggle, LITERATURE_GRAPH_PDF, openApp, openPanel, requirePdf } from './support/library';
 
 test('[FILE LIST] upload a real PDF through the dialog, then add it to a folder', async ({ page, request }) => {
@@ -35,16 +35,21 @@ test('[FILE LIST] upload a real PDF through the dialog, then add it to a folder'
   await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
 });
 
-test('[FILE LIST] the upload dialog refuses a file that is not a PDF', async ({ page }) => {
+/** Opens the Upload Paper dialog from the panel and records every alert the page shows (accepting it). */
+async function openUploadDialogCollectingAlerts(page: Page) {
   await openApp(page);
   const panel = await openPanel(page);
   await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Paper' });
   const alerts: string[] = [];
   page.on('dialog', (prompt) => {
     alerts.push(prompt.message());
     void prompt.accept();
   });
+  return { dialog: page.getByRole('dialog', { name: 'Upload Paper' }), alerts };
+}
+
+test('[FILE LIST] the upload dialog refuses a file that is not a PDF', async ({ page }) => {
+  const { dialog, alerts } = await openUploadDialogCollectingAlerts(page);
   await dialog
     .getByLabel('PDF File')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
@@ -55,15 +60,7 @@ test('[FILE LIST] the upload dialog refuses a file that is not a PDF', async ({ 
 });
 
 test('[FILE LIST] a renamed non-PDF that passes the name check is refused by the server', async ({ page }) => {
-  await openApp(page);
-  const panel = await openPanel(page);
-  await panel.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Paper' });
-  const alerts: string[] = [];
-  page.on('dialog', (prompt) => {
-    alerts.push(prompt.message());
-    void prompt.accept();
-  });
+  const { dialog, alerts } = await openUploadDialogCollectingAlerts(page);
   await dialog
     .getByLabel('PDF File')
     .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a pdf') });
