@@ -52,6 +52,7 @@ export * from './idea.schemas';
 export * from './identity.schemas';
 export * from './metrics.schemas';
 export * from './paper.schemas';
+export * from './paper-urls';
 export * from './recommendation.schemas';
 export * from './review.schemas';
 export * from './search.schemas';

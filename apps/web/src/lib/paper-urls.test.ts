@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { paperDetailPath, searchPath } from './app-paths';
-import { pdfUrlOf, rewritePdfUrl, sourceUrlOf } from './paper-urls';
+import { pdfUrlOf, sourceUrlOf } from './paper-urls';
 
 const paper = (platform: string, pdf_url: string | null = null, paper_id = '1903.06059') => ({
   paper_id,
   platform,
   pdf_url,
-});
-
-describe('rewritePdfUrl (spec §5)', () => {
-  it('upgrades http to https', () => {
-    expect(rewritePdfUrl('http://example.org/a.pdf')).toBe('https://example.org/a.pdf');
-  });
-
-  it('sends arxiv PDF links to the export host', () => {
-    expect(rewritePdfUrl('http://arxiv.org/pdf/1903.06059v2')).toBe('https://export.arxiv.org/pdf/1903.06059v2');
-    expect(rewritePdfUrl('https://www.arxiv.org/pdf/math/0601001')).toBe('https://export.arxiv.org/pdf/math/0601001');
-  });
-
-  it('leaves other https links and arxiv abstract pages alone', () => {
-    expect(rewritePdfUrl('https://aclanthology.org/P19-1001.pdf')).toBe('https://aclanthology.org/P19-1001.pdf');
-    expect(rewritePdfUrl('https://arxiv.org/abs/1903.06059')).toBe('https://arxiv.org/abs/1903.06059');
-  });
-
-  it('returns null for a missing or blank URL', () => {
-    expect(rewritePdfUrl(null)).toBeNull();
-    expect(rewritePdfUrl('  ')).toBeNull();
-  });
 });
 
 describe('pdfUrlOf', () => {

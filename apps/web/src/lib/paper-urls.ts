@@ -1,23 +1,9 @@
-import type { TPaper } from '@paperbench/contract';
+import { ARXIV_EXPORT_ORIGIN, rewritePdfUrl, type TPaper } from '@paperbench/contract';
 
 /** spec §5: platforms whose source page lives in the ACL Anthology. */
 const ACL_ANTHOLOGY_PLATFORMS = new Set(['acl', 'emnlp', 'naacl', 'eacl', 'coling']);
 
-/** spec §5: arXiv PDFs are fetched from the provider's export host. */
-const ARXIV_EXPORT_ORIGIN = 'https://export.arxiv.org';
-
 type PaperLinkFields = Pick<TPaper, 'paper_id' | 'platform' | 'pdf_url'>;
-
-/**
- * spec §5 PDF URL: http becomes https, and arxiv PDF links are rewritten to the export host.
- * Returns null for a blank URL.
- */
-export function rewritePdfUrl(url: string | null | undefined): string | null {
-  const trimmed = url?.trim();
-  if (!trimmed) return null;
-  const secure = trimmed.replace(/^http:\/\//i, 'https://');
-  return secure.replace(/^https:\/\/(www\.)?arxiv\.org\/pdf\//i, `${ARXIV_EXPORT_ORIGIN}/pdf/`);
-}
 
 /** The PDF to open for a paper; an arxiv paper without pdf_url still has one on the export host. */
 export function pdfUrlOf(paper: PaperLinkFields): string | null {

@@ -1,4 +1,4 @@
-import { rewritePdfUrl } from './paper-urls';
+import { rewritePdfUrl } from '@paperbench/contract';
 
 /** The only hosts the API's PDF proxy accepts (its allow-list); arXiv links reach it already rewritten to the export host. */
 const PROXIED_HOSTS = new Set(['export.arxiv.org', 'aclanthology.org']);

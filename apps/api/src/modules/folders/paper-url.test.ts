@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePdfUrl, resolvePaperUrl } from './paper-url';
+import { resolvePaperUrl } from './paper-url';
 
 describe('resolvePaperUrl', () => {
   it.each([
@@ -43,17 +43,5 @@ describe('resolvePaperUrl', () => {
     ],
   ])('gives %s', (_label, platform, paperId, pdfUrl, expected) => {
     expect(resolvePaperUrl({ platform, paperId, pdfUrl })).toBe(expected);
-  });
-});
-
-describe('normalizePdfUrl', () => {
-  it.each([
-    ['not a url', null],
-    ['javascript:alert(1)', null],
-    ['ftp://example.org/a.pdf', null],
-    ['', null],
-    ['  http://example.org/a.pdf  ', 'https://example.org/a.pdf'],
-  ])('maps %j to %j', (input, expected) => {
-    expect(normalizePdfUrl(input)).toBe(expected);
   });
 });
