@@ -2,17 +2,13 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers, users } from '../../db/schema';
+import type { FolderFileRow } from '../folders/folder.presenter';
 import { inOwnedFolders, ownedFolder } from '../folders/folder.scope';
 import { isFileOf } from '../folders/folders.repo';
 
 /** One paper of the user's File List, folded over every folder that holds it. */
-export interface UserFileRow {
-  platform: string;
-  paperId: string;
-  selected: boolean;
-  title: string;
-  pdfUrl: string | null;
-}
+/** A paper the user holds, across folders: a folder file row without its folder. */
+export type UserFileRow = Omit<FolderFileRow, 'folderId'>;
 
 const firstAdded = sql`min(${folderFiles.addedAt})`;
 

@@ -8,8 +8,8 @@ import {
 import { or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { presentFileFields } from '../folders/folder.presenter';
 import { insertFolder, insertFolderFile, isFileOf, selectOwnedFolders } from '../folders/folders.repo';
-import { resolvePaperUrl } from '../folders/paper-url';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility';
 import {
@@ -25,14 +25,7 @@ const notInFiles = (ref: TPaperRef) => notFound(`${describePaper(ref)} in your f
 
 /** Row → a File List entry as chat sees it. Embeddings arrive with the AI issue: 'none' until then. */
 function presentChatFile(row: UserFileRow): TChatFile {
-  return {
-    paper_id: row.paperId,
-    platform: row.platform,
-    filename: row.title,
-    paper_URL: resolvePaperUrl(row),
-    selected: row.selected,
-    embedding_status: 'none',
-  };
+  return { ...presentFileFields(row), embedding_status: 'none' };
 }
 
 export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]> {

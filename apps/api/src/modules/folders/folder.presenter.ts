@@ -21,16 +21,21 @@ export interface FolderFileRow {
   pdfUrl: string | null;
 }
 
-/** Row → spec §3 File in a folder. The filename is the paper's title (for uploads too). */
-export function presentFolderFile(row: FolderFileRow): TFolderFile {
+/** The fields a file has wherever it is listed (a folder, or the flat File List of chat). */
+export function presentFileFields(row: Omit<FolderFileRow, 'folderId'>): Omit<TFolderFile, 'folder_id'> {
   return {
     paper_id: row.paperId,
     platform: row.platform,
+    // The paper's title, for uploads too.
     filename: row.title,
     paper_URL: resolvePaperUrl(row),
     selected: row.selected,
-    folder_id: row.folderId,
   };
+}
+
+/** Row → spec §3 File in a folder. */
+export function presentFolderFile(row: FolderFileRow): TFolderFile {
+  return { ...presentFileFields(row), folder_id: row.folderId };
 }
 
 /** Row → spec §3 Folder, with the caller's abilities and the files given (already in order). */
