@@ -17,6 +17,11 @@ describe('rewritePdfUrl (spec §5)', () => {
     expect(rewritePdfUrl('https://arxiv.org/abs/1903.06059')).toBe('https://arxiv.org/abs/1903.06059');
   });
 
+  it('keeps a path on this server, but not a protocol-relative URL', () => {
+    expect(rewritePdfUrl('/api/uploads/abc/pdf')).toBe('/api/uploads/abc/pdf');
+    expect(rewritePdfUrl('//evil.example/a.pdf')).toBeNull();
+  });
+
   it.each([[null], [undefined], [''], ['  '], ['not a url'], ['javascript:alert(1)'], ['ftp://example.org/a.pdf']])(
     'refuses %j',
     (input) => {

@@ -5,12 +5,15 @@ const ARXIV_HOSTS = new Set(['arxiv.org', 'www.arxiv.org']);
 
 /**
  * spec §5 PDF URL, the one rule both apps use: http becomes https, and arxiv.org PDF links
- * (/pdf/…) move to the export host. Null for a blank URL, one that does not parse, or any scheme
- * other than http(s) (a javascript: link must never become a PDF link).
+ * (/pdf/…) move to the export host. A path on this server (an upload's /api/uploads/…/pdf) is kept
+ * as is. Null for a blank URL, one that does not parse, or any scheme other than http(s) (a
+ * javascript: link must never become a PDF link).
  */
 export function rewritePdfUrl(pdfUrl: string | null | undefined): string | null {
   const trimmed = pdfUrl?.trim();
   if (!trimmed) return null;
+  // Same-origin path; '//host/…' is protocol-relative, i.e. another host, and goes through the rules.
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
   let url: URL;
   try {
     url = new URL(trimmed);
