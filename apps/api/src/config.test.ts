@@ -42,7 +42,19 @@ describe('loadConfig', () => {
     [{ SEED_CORPUS: 'yes' }, 'SEED_CORPUS'],
     [{ ARXIV_PDF_BASE_URL: 'file:///etc' }, 'ARXIV_PDF_BASE_URL'],
     [{ UPLOAD_MAX_BYTES: '-1' }, 'UPLOAD_MAX_BYTES'],
+    [{ JOBS_ENABLED: 'maybe' }, 'JOBS_ENABLED'],
+    [{ SMTP_PORT: 'smtp' }, 'SMTP_PORT'],
+    [{ OPERATOR_EMAIL: 'not an address' }, 'OPERATOR_EMAIL'],
+    [{ DAILY_JOBS_HOUR_UTC: '24' }, 'DAILY_JOBS_HOUR_UTC'],
   ])('refuses %j, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
+  });
+
+  it('reads lists and leaves empty optional settings unset', () => {
+    const config = loadConfig({ HARVEST_SETS: ' cs, stat ,,math ', SMTP_HOST: '', PORT: '8080' });
+    expect(config.HARVEST_SETS).toEqual(['cs', 'stat', 'math']);
+    expect(config.SMTP_HOST).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://papers.example.org/' }).PUBLIC_URL).toBe('https://papers.example.org');
   });
 });

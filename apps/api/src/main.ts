@@ -3,9 +3,11 @@ import { createAppContext } from './app-context';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCorpusIfEmpty } from './ingest/corpus-loader';
+import { jobDefinitions } from './jobs/definitions';
+import { startScheduler } from './jobs/scheduler';
 import { recoverUploads } from './modules/uploads/upload-recovery';
 
-/** Start-up: config → database → migrations → first-start corpus → upload recovery → HTTP. */
+/** Start-up: config → database → migrations → first-start corpus → upload recovery → jobs → HTTP. */
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -24,8 +26,13 @@ async function main() {
   const recovered = await recoverUploads(context);
   if (recovered.tempFilesRemoved || recovered.textsRequeued) app.log.info(recovered, 'recovered interrupted uploads');
 
+  const scheduler = config.JOBS_ENABLED
+    ? startScheduler(context, jobDefinitions, { tickMs: config.JOBS_TICK_MS, log: app.log })
+    : undefined;
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await scheduler?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import { chatContract } from './chat.contract';
 import { commentsContract } from './comments.contract';
 import { c, commonResponses } from './common';
 import { contactContract } from './contact.contract';
+import { feedContract } from './feed.contract';
 import { foldersContract } from './folders.contract';
 import { forumContract } from './forum.contract';
 import { ideasContract } from './ideas.contract';
@@ -13,6 +14,7 @@ import { recommendationsContract } from './recommendations.contract';
 import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
+import { subscriptionContract } from './subscription.contract';
 import { topicsContract } from './topics.contract';
 
 /**
@@ -32,6 +34,8 @@ export const contract = c.router(
     review: reviewContract,
     comments: commentsContract,
     topics: topicsContract,
+    feed: feedContract,
+    subscription: subscriptionContract,
     contact: contactContract,
     recommendations: recommendationsContract,
     ideas: ideasContract,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -58,13 +59,15 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
+  // pg_trgm (typo-tolerant title search) ships with PGlite as a loadable extension.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir) {
     const pgliteDir = path.join(dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true });
-    client = new PGlite(pgliteDir);
+    client = new PGlite(pgliteDir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   return {

@@ -27,6 +27,8 @@ export const createApiRouter = (context: AppContext) =>
     review: notImplementedRouter(contract.review),
     comments: notImplementedRouter(contract.comments),
     topics: notImplementedRouter(contract.topics),
+    feed: notImplementedRouter(contract.feed),
+    subscription: notImplementedRouter(contract.subscription),
     contact: notImplementedRouter(contract.contact),
     recommendations: notImplementedRouter(contract.recommendations),
     ideas: notImplementedRouter(contract.ideas),

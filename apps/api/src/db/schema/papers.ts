@@ -30,6 +30,10 @@ export const papers = pgTable(
   (table) => [
     primaryKey({ columns: [table.platform, table.paperId] }),
     index('papers_search_vector_idx').using('gin', table.searchVector),
+    // Typo-tolerant title matching ("did you mean") and title completions; pg_trgm, migration 0003.
+    index('papers_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // Category filters and the daily feed's category matches (array overlap).
+    index('papers_categories_idx').using('gin', table.categories),
     // Serves "recent first" paging (GET /api/papers) without a sort.
     index('papers_recent_idx').on(
       sql`${table.publishedDate} DESC NULLS LAST`,

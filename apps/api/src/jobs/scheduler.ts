@@ -1,0 +1,91 @@
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app-context';
+import type { JobDefinition } from './job-definition';
+import { beatJobRun, type ClaimOptions, claimJobRun, finishJobRun } from './job-runs.repo';
+
+export type JobOutcome =
+  | { status: 'done'; result: Record<string, unknown> | null }
+  | { status: 'failed'; error: string }
+  | { status: 'not-claimed' };
+
+const DEFAULT_CLAIM: ClaimOptions = { staleAfterMs: 5 * 60_000, retryFailedAfterMs: 30 * 60_000 };
+
+export interface RunJobOptions {
+  owner?: string;
+  claim?: ClaimOptions;
+  signal?: AbortSignal;
+}
+
+/** This process's name in job_runs.claimed_by. */
+export const processOwner = () => `${os.hostname()}:${process.pid}`;
+
+/** Claims and runs one slot of a job, keeping its heartbeat fresh; a slot someone else holds is left alone. */
+export async function runJob(
+  context: AppContext,
+  definition: JobDefinition,
+  slot: string,
+  { owner = processOwner(), claim = DEFAULT_CLAIM, signal = new AbortController().signal }: RunJobOptions = {},
+): Promise<JobOutcome> {
+  const { db } = context;
+  if (!(await claimJobRun(db, definition.id, slot, owner, claim))) return { status: 'not-claimed' };
+  const heartbeat = setInterval(
+    () => void beatJobRun(db, definition.id, slot, owner).catch(() => undefined),
+    Math.max(1000, claim.staleAfterMs / 3),
+  );
+  try {
+    const result = (await definition.run(context, { slot, signal })) ?? null;
+    await finishJobRun(db, definition.id, slot, owner, { status: 'done', result });
+    return { status: 'done', result };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await finishJobRun(db, definition.id, slot, owner, { status: 'failed', error: message });
+    return { status: 'failed', error: message };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+export interface Scheduler {
+  /** Runs every job that is due now (what each timer tick does); resolves when they have finished. */
+  tick(now?: Date): Promise<void>;
+  /** Stops ticking, aborts running jobs and waits for them. */
+  stop(): Promise<void>;
+}
+
+/** Ticks every `tickMs`: each due slot of each job is claimed and run; ticks never overlap. */
+export function startScheduler(
+  context: AppContext,
+  definitions: readonly JobDefinition[],
+  { tickMs, log }: { tickMs: number; log: FastifyBaseLogger },
+): Scheduler {
+  const shutdown = new AbortController();
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = (now = new Date()) => {
+    running = running.then(async () => {
+      for (const definition of definitions) {
+        if (shutdown.signal.aborted) return;
+        const slot = definition.dueSlot(now, context);
+        if (!slot) continue;
+        const outcome = await runJob(context, definition, slot, { signal: shutdown.signal }).catch(
+          (error: unknown): JobOutcome => ({ status: 'failed', error: String(error) }),
+        );
+        if (outcome.status === 'done') log.info({ job: definition.id, slot, result: outcome.result }, 'job done');
+        if (outcome.status === 'failed') log.error({ job: definition.id, slot, error: outcome.error }, 'job failed');
+      }
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => void tick(), tickMs);
+  timer.unref();
+  return {
+    tick,
+    stop: async () => {
+      clearInterval(timer);
+      shutdown.abort();
+      await running;
+    },
+  };
+}
