@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 4173;
+// E2E_PORT lets two checkouts (or two people) run the flows side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
