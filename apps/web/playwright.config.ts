@@ -7,6 +7,9 @@ const webRoot = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT lets two checkouts (or two people) run the flows side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The builds under test; E2E_API_ENTRY / E2E_WEB_DIST run the flows against a copy made elsewhere.
+const API_ENTRY = process.env.E2E_API_ENTRY ?? '../api/dist/main.js';
+const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(webRoot, 'dist');
 
 /**
  * End-to-end flows against the real app as a newcomer runs it: the built API serving the built web
@@ -49,13 +52,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../api/dist/main.js',
+    command: `node ${API_ENTRY}`,
     url: `${BASE_URL}/api/papers/count`,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(os.tmpdir(), `paperbench-e2e-${Date.now()}`),
-      WEB_DIST: path.join(webRoot, 'dist'),
+      WEB_DIST,
       LOG_LEVEL: 'warn',
       // Playwright passes the parent environment through; an empty value keeps CI's DATABASE_URL out,
       // so the flows run on the embedded database a newcomer gets.
