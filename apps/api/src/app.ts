@@ -56,7 +56,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, { limits: uploadLimits(config.UPLOAD_MAX_BYTES) });
   context.textExtraction.useLogger(app.log);
   // Closing waits for queued text extraction, so it never writes into a closed database.
-  app.addHook('onClose', () => context.textExtraction.drain());
+  app.addHook('onClose', () => context.textExtraction.close());
   await app.register(identityPlugin, { db: context.db });
   await registerApiDocs(app);
   // As a plugin, ts-rest's error handler lives in a child scope and hands anything that is not a

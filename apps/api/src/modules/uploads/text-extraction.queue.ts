@@ -4,13 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { paperTexts, storedFiles, uploads } from '../../db/schema';
 import type { FileStorage } from '../../storage/file-storage';
-import { extractPdfText } from './pdf-text';
+import { createPdfTextWorker, type PdfTextWorker } from './pdf-text-worker';
 
 /**
  * Text extraction after an upload's commit, off the request path. One PDF at a time: pdf.js holds a
  * whole document in memory, so running them in series bounds the server's memory. Everything is
  * driven by paper_texts rows in status 'pending', so a crash loses nothing: start-up re-queues them
- * (`recoverPending`). Later the Postgres-backed job queue (architecture, "Jobs") takes this over.
+ * (`recoverPending`). pdf.js runs on a worker thread (pdf-text-worker.ts) so parsing never blocks
+ * the requests being served.
  */
 export interface TextExtractionQueue {
   enqueue(ref: TPaperRef): void;
@@ -19,15 +20,18 @@ export interface TextExtractionQueue {
   /** Queues every paper whose text is still pending; returns how many. */
   recoverPending(): Promise<number>;
   useLogger(log: FastifyBaseLogger): void;
+  /** Finishes what is queued, then stops the worker thread. */
+  close(): Promise<void>;
 }
 
 export function createTextExtractionQueue(db: Db, storage: FileStorage): TextExtractionQueue {
+  const worker = createPdfTextWorker();
   let tail: Promise<void> = Promise.resolve();
   let log: Pick<FastifyBaseLogger, 'error'> = { error: () => undefined };
   const queue: TextExtractionQueue = {
     enqueue(ref) {
       tail = tail
-        .then(() => extractPaperText(db, storage, ref))
+        .then(() => extractPaperText(db, storage, worker, ref))
         .catch((err: unknown) => log.error({ err, ref }, 'text extraction could not record its result'));
     },
     async drain() {
@@ -48,6 +52,10 @@ export function createTextExtractionQueue(db: Db, storage: FileStorage): TextExt
     useLogger(next) {
       log = next;
     },
+    async close() {
+      await queue.drain();
+      await worker.close();
+    },
   };
   return queue;
 }
@@ -56,7 +64,12 @@ export function createTextExtractionQueue(db: Db, storage: FileStorage): TextExt
  * Extracts one uploaded paper's text and records 'ready' (text + page count) or 'failed' (the
  * reason). Safe to run twice: only a row still 'pending' is updated.
  */
-export async function extractPaperText(db: Db, storage: FileStorage, ref: TPaperRef): Promise<void> {
+export async function extractPaperText(
+  db: Db,
+  storage: FileStorage,
+  worker: Pick<PdfTextWorker, 'extract'>,
+  ref: TPaperRef,
+): Promise<void> {
   const [file] = await db
     .select({ key: storedFiles.storageKey })
     .from(uploads)
@@ -66,7 +79,7 @@ export async function extractPaperText(db: Db, storage: FileStorage, ref: TPaper
   try {
     if (!file) throw new Error('no stored PDF for this paper');
     const data = await readAll(storage, file.key);
-    const { text, pageCount } = await extractPdfText(data);
+    const { text, pageCount } = await worker.extract(data);
     result = { status: 'ready', text, pageCount, error: null };
   } catch (error) {
     result = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
