@@ -10,6 +10,10 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The builds under test; E2E_API_ENTRY / E2E_WEB_DIST run the flows against a copy made elsewhere.
 const API_ENTRY = process.env.E2E_API_ENTRY ?? '../api/dist/main.js';
 const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(webRoot, 'dist');
+// The SMTP sink the API mails through (e2e/support/smtp-sink.mjs). Its ports follow E2E_PORT, 1000
+// apart, so runs on neighbouring E2E_PORTs never collide.
+const SMTP_PORT = PORT + 1000;
+const SMTP_SINK_HTTP_PORT = PORT + 2000;
 
 /**
  * End-to-end flows against the real app as a newcomer runs it: the built API serving the built web
@@ -51,23 +55,39 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node ${API_ENTRY}`,
-    url: `${BASE_URL}/api/papers/count`,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `paperbench-e2e-${Date.now()}`),
-      WEB_DIST,
-      LOG_LEVEL: 'warn',
-      // Playwright passes the parent environment through; an empty value keeps CI's DATABASE_URL out,
-      // so the flows run on the embedded database a newcomer gets.
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: `node ${path.join(webRoot, 'e2e', 'support', 'smtp-sink.mjs')} ${SMTP_PORT} ${SMTP_SINK_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    // First start loads the 25k-paper sample corpus into the embedded database.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: `node ${API_ENTRY}`,
+      url: `${BASE_URL}/api/papers/count`,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(os.tmpdir(), `paperbench-e2e-${Date.now()}`),
+        WEB_DIST,
+        LOG_LEVEL: 'warn',
+        // Playwright passes the parent environment through; an empty value keeps CI's DATABASE_URL out,
+        // so the flows run on the embedded database a newcomer gets.
+        DATABASE_URL: '',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(SMTP_PORT),
+        PUBLIC_URL: BASE_URL,
+        OPERATOR_EMAIL: 'operator@paperbench.test',
+        // The flows never reach the internet: no on-demand arXiv fetches, no harvest.
+        ARXIV_FETCH_MISSING: 'false',
+        HARVEST_SETS: '',
+      },
+      // First start loads the 25k-paper sample corpus into the embedded database.
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -5,6 +5,8 @@
  *
  *   node --import tsx bench/run.ts [--json <file>] [--server <path/to/dist/main.js>] [--library | --library-only]
  *
+ * --discovery appends issue 4's section (bulk import and harvest rates, suggestion and
+ * recommendation latency: bench/*.bench.ts); --discovery-only runs just that section.
  * --library appends the library section (upload-to-text-ready, server memory while receiving 5 and
  * 50 MB uploads: bench/library-*.ts); --library-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
@@ -15,6 +17,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runCleanups } from './cleanup';
+import { runDiscoveryBench } from './discovery-report';
 import { BenchClient } from './http-client';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { createScratchDatabase, serverVersion } from './postgres';
@@ -92,22 +95,28 @@ async function main() {
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
   const libraryOnly = process.argv.includes('--library-only');
-  const withLibrary = libraryOnly || process.argv.includes('--library');
+  const discoveryOnly = process.argv.includes('--discovery-only');
+  const withLibrary = !discoveryOnly && (libraryOnly || process.argv.includes('--library'));
+  const withDiscovery = !libraryOnly && (discoveryOnly || process.argv.includes('--discovery'));
+  const onlySection = libraryOnly || discoveryOnly;
   const machine = machineInfo();
   const results: DriverResult[] = [];
-  if (!libraryOnly) {
+  if (!onlySection) {
     results.push(await benchDriver(entry, undefined));
     const databaseUrl = process.env.DATABASE_URL?.trim();
     if (databaseUrl) results.push(await benchDriver(entry, databaseUrl));
     else log('DATABASE_URL is not set: PostgreSQL skipped');
   }
   const library: LibraryResult | undefined = withLibrary ? await runLibraryBench(entry, log) : undefined;
+  const discovery = withDiscovery ? await runDiscoveryBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
-  if (!libraryOnly) console.log(renderReport(machine, results, date));
+  if (!onlySection) console.log(renderReport(machine, results, date));
   if (library) console.log(renderLibraryReport(machine, library, date));
-  if (jsonFile) await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library }, null, 2)}\n`);
+  if (discovery) console.log(`## Discovery (issue 4), ${date}\n\n${discovery}`);
+  if (jsonFile)
+    await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library, discovery }, null, 2)}\n`);
 }
 
 let interrupted = false;

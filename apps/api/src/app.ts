@@ -4,8 +4,9 @@ import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context';
 import { handleClientError } from './lib/client-error';
-import { handleValidationError, registerErrorHandling } from './lib/error-handler';
+import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
 import { createApiRouter } from './modules';
+import { registerFormBodyParser } from './modules/subscription/one-click-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
 import { identityPlugin } from './plugins/identity';
@@ -44,7 +45,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     bodyLimit: config.BODY_LIMIT,
     // The spec writes some paths with a trailing slash (POST /api/search/); both spellings work.
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter may be a topic of 100 UTF-16 units, URL-encoded: up to 900 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1200 },
+    frameworkErrors: handleFrameworkError,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     clientErrorHandler: handleClientError,
@@ -52,6 +55,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerBeaconBodyParser(app);
+  registerFormBodyParser(app);
   // Stream mode: handlers read parts themselves (never buffered whole, issue 3).
   await app.register(multipart, { limits: uploadLimits(config.UPLOAD_MAX_BYTES) });
   context.textExtraction.useLogger(app.log);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('[HOME] shows the paper count placeholder and 10 recent papers', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('searchbox', { name: 'Search papers' })).toHaveAttribute(
+  await expect(page.getByRole('combobox', { name: 'Search papers' })).toHaveAttribute(
     'placeholder',
     'Search 25,002 papers from all fields of science.',
   );

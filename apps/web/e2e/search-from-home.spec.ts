@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test';
 
 test('[SEARCH] searching from home lands on /search?q= with ranked results', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search papers' });
+  const box = page.getByRole('combobox', { name: 'Search papers' });
   await box.fill('  graph neural network  ');
   await box.press('Enter');
 
   await expect(page).toHaveURL(/\/search\?q=graph%20neural%20network$/);
   await expect(page).toHaveTitle('Search · Paperbench');
-  await expect(page.getByRole('searchbox', { name: 'Search papers' })).toHaveValue('graph neural network');
+  await expect(page.getByRole('combobox', { name: 'Search papers' })).toHaveValue('graph neural network');
   await expect(page.getByText(/^\d[\d,]* results? for “graph neural network”$/)).toBeVisible();
   const titles = page.locator('.search-screen article h3');
   await expect(titles.first()).toBeVisible();

@@ -8,6 +8,8 @@ export const contactContract = c.router({
     body: ZContactMessage,
     responses: { 201: ZOk, 429: ZError },
     summary: 'Send feedback to the operators',
-    description: 'Stored, and mailed when SMTP is configured. Rate-limited per user (429).',
+    description:
+      'Needs X-User-ID. Stored first, then mailed to the operator when SMTP and OPERATOR_EMAIL are set (a mail ' +
+      'failure never loses the message). Rate-limited per user: 429 with Retry-After.',
   },
 });

@@ -10,11 +10,23 @@ export const ZRecommendationQuery = z.object({
 });
 export type TRecommendationQuery = z.infer<typeof ZRecommendationQuery>;
 
+/** One of the user's kept papers that a recommendation resembles. */
+export const ZSimilarPaper = z.object({
+  paper_id: z.string(),
+  platform: z.string(),
+  title: z.string(),
+});
+export type TSimilarPaper = z.infer<typeof ZSimilarPaper>;
+
 export const ZRecommendation = ZPaper.extend({
-  /** Similarity to the user's or folder's papers, 0..1; higher is better. */
-  score: z.number(),
-  /** Why it was recommended, e.g. 'Shares categories cs.CL with 3 of your papers'. */
+  /** Cosine similarity (tf-idf over titles and abstracts) to the user's or folder's papers, 0..1; higher is better. */
+  score: z.number().min(0).max(1),
+  /** Why it was recommended, e.g. 'Close to “Attention is all you need” and 2 more of your papers: shares transformer, attention'. */
   reason: z.string(),
+  /** The 1-3 kept papers it shares the most weighted terms with, closest first. */
+  similar_to: z.array(ZSimilarPaper),
+  /** The words it shares with them, most telling first (surface forms as they appear in its text). */
+  shared_terms: z.array(z.string()),
 });
 export type TRecommendation = z.infer<typeof ZRecommendation>;
 

@@ -9,6 +9,8 @@ export const recommendationsContract = c.router({
     query: ZRecommendationQuery,
     responses: { 200: ZRecommendationsResponse },
     summary: "Papers like the user's files, best first",
+    description:
+      'tf-idf "more like these" over the titles and abstracts of every paper in the caller\'s folders; each paper names the kept papers it is close to. No files: an empty list.',
   },
   forFolder: {
     method: 'GET',
@@ -17,5 +19,7 @@ export const recommendationsContract = c.router({
     query: ZRecommendationQuery,
     responses: { 200: ZRecommendationsResponse },
     summary: "Papers like a folder's files, best first",
+    description:
+      "As /user, from one of the caller's folders; exclude_existing leaves out that folder's papers. Another user's folder is 404.",
   },
 });

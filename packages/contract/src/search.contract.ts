@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform } from './common';
-import { ZSearchRequest, ZSearchResponse, ZSearchSummaryRequest, ZSearchSummaryResponse } from './search.schemas';
+import {
+  ZSearchCategoriesResponse,
+  ZSearchRequest,
+  ZSearchResponse,
+  ZSearchSuggestionsQuery,
+  ZSearchSuggestionsResponse,
+  ZSearchSummaryRequest,
+  ZSearchSummaryResponse,
+} from './search.schemas';
 
 /** Payloads of the AI search endpoints are not shown by the spec; these are the shapes we serve. */
 const ZConversationalSearchRequest = z.object({
@@ -61,7 +69,15 @@ export const searchContract = c.router({
     responses: { 200: ZSearchResponse },
     summary: 'Full-text search over titles, authors and abstracts',
     description:
-      'Web-search syntax: "exact phrase", a OR b, -excluded. Ranked by relevance (title > authors > abstract) or by date.',
+      'Web-search syntax: "exact phrase", a OR b, -excluded. Ranked by relevance (title > authors > abstract) or by date; ' +
+      'filtered by categories or archives (cs matches cs.CL) and an inclusive published-date range. Each hit carries ' +
+      'the offsets of the matched words in its title and abstract; a query without hits gets a did_you_mean correction.',
+  },
+  categories: {
+    method: 'GET',
+    path: '/api/search/categories',
+    responses: { 200: ZSearchCategoriesResponse },
+    summary: 'The archives and categories present in the corpus, for the category filter',
   },
   summary: {
     method: 'POST',
@@ -94,8 +110,11 @@ export const searchContract = c.router({
   searchSuggestions: {
     method: 'GET',
     path: '/api/conversational/search_suggestions',
-    query: z.object({ q: z.string().trim().max(200).optional() }),
-    responses: { 200: z.object({ suggestions: z.array(z.string()) }) },
-    summary: 'Suggested questions for conversational search',
+    query: ZSearchSuggestionsQuery,
+    responses: { 200: ZSearchSuggestionsResponse },
+    summary: 'Completions for a search box as the user types',
+    description:
+      'Popular queries of other users that start with q, then paper titles that start with q, have a word starting ' +
+      'with it, or (for typos) look like it; deduplicated, at most 8. A blank q returns the most popular queries.',
   },
 });

@@ -5,26 +5,61 @@ import { ZPaper } from './paper.schemas';
 export const SEARCH_SORTS = ['relevance', 'date'] as const;
 export const SUMMARY_TYPES = ['full', 'brief'] as const;
 
-/** spec §3 Search request. */
-export const ZSearchRequest = z.object({
-  /** Web-search syntax: "quoted phrase", OR, -excluded. Trimmed; must not be blank. */
-  query: z.string().trim().min(1, 'query must not be empty').max(500, 'query must be at most 500 characters'),
-  /** spec §9 default 30. */
-  limit: z.number().int().min(1).max(100).default(30),
-  /** Rows to skip, for paging through results. */
-  offset: z.number().int().min(0).max(10_000).default(0),
-  /** Ask for an AI summary of the results (produced by POST /api/search-summary/). */
-  include_summary: z.boolean().default(false),
-  /** spec §9 default 'full'. */
-  summary_type: z.enum(SUMMARY_TYPES).default('full'),
-  /** relevance (default, spec §3 sortBy) or date (newest first). */
-  sort: z.enum(SEARCH_SORTS).default('relevance'),
-});
+/**
+ * An arXiv category (cs.CL, math.AG, astro-ph.CO, cond-mat.stat-mech) or a whole archive (cs, math,
+ * hep-th), which matches every category of that archive. Matched case-insensitively.
+ */
+export const ZCategoryFilter = z
+  .string()
+  .trim()
+  .max(40, 'a category must be at most 40 characters')
+  .regex(/^[A-Za-z][A-Za-z-]*(\.[A-Za-z][A-Za-z-]*)?$/, 'a category looks like cs.CL, or an archive such as math');
+
+/** A calendar date, YYYY-MM-DD. */
+const ZCalendarDate = z.string().date('a date must be a real calendar date, YYYY-MM-DD');
+
+/** spec §3 Search request, plus filters (issue 4). */
+export const ZSearchRequest = z
+  .object({
+    /** Web-search syntax: "quoted phrase", OR, -excluded. Trimmed; must not be blank. */
+    query: z.string().trim().min(1, 'query must not be empty').max(500, 'query must be at most 500 characters'),
+    /** spec §9 default 30. */
+    limit: z.number().int().min(1).max(100).default(30),
+    /** Rows to skip, for paging through results. */
+    offset: z.number().int().min(0).max(10_000).default(0),
+    /** Ask for an AI summary of the results (produced by POST /api/search-summary/). */
+    include_summary: z.boolean().default(false),
+    /** spec §9 default 'full'. */
+    summary_type: z.enum(SUMMARY_TYPES).default('full'),
+    /** relevance (default, spec §3 sortBy) or date (newest first). */
+    sort: z.enum(SEARCH_SORTS).default('relevance'),
+    /** Only papers in any of these categories or archives; empty or absent means every category. */
+    categories: z.array(ZCategoryFilter).max(20, 'at most 20 categories').optional(),
+    /** Only papers published on or after this date (inclusive). */
+    from: ZCalendarDate.optional(),
+    /** Only papers published on or before this date (inclusive). */
+    to: ZCalendarDate.optional(),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type TSearchRequest = z.infer<typeof ZSearchRequest>;
+
+/**
+ * Where the query matched, as [start, end) offsets (UTF-16 code units, as JavaScript indexes strings)
+ * into the hit's own title and abstract, so clients can mark them without parsing HTML.
+ */
+export const ZSearchHighlights = z.object({
+  title: z.array(z.tuple([z.number().int(), z.number().int()])),
+  abstract: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type TSearchHighlights = z.infer<typeof ZSearchHighlights>;
 
 export const ZSearchHit = ZPaper.extend({
   /** Full-text relevance score; higher is better. Comparable within one response only. */
   score: z.number(),
+  highlights: ZSearchHighlights,
 });
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 
@@ -35,12 +70,46 @@ export const ZSearchResponse = z.object({
   total: z.number().int(),
   results: z.array(ZSearchHit),
   /**
+   * When nothing matched: the query with its misspelt words replaced by the closest words of the
+   * corpus titles, and how many papers that query finds (with the same filters). Null otherwise.
+   */
+  did_you_mean: z.object({ query: z.string(), total: z.number().int() }).nullable(),
+  /**
    * The AI summary when one was produced. Search itself never calls a model: summaries come from
    * POST /api/search-summary/, so this is null here.
    */
   summary: z.string().nullable(),
 });
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+export const SUGGESTION_KINDS = ['query', 'title'] as const;
+
+export const ZSearchSuggestionsQuery = z.object({
+  /** What the user has typed so far; blank or absent asks for the most popular queries. */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+});
+
+export const ZSearchSuggestion = z.object({
+  text: z.string(),
+  /** 'query': a popular search of other users; 'title': the title of a paper in the corpus. */
+  kind: z.enum(SUGGESTION_KINDS),
+});
+export type TSearchSuggestion = z.infer<typeof ZSearchSuggestion>;
+
+export const ZSearchSuggestionsResponse = z.object({ suggestions: z.array(ZSearchSuggestion) });
+
+/** The arXiv archives (cs, math, hep-th) present in the corpus, with their categories and paper counts. */
+export const ZSearchCategoriesResponse = z.object({
+  archives: z.array(
+    z.object({
+      archive: z.string(),
+      /** Papers with at least one category of this archive. */
+      count: z.number().int(),
+      categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+    }),
+  ),
+});
+export type TSearchCategories = z.infer<typeof ZSearchCategoriesResponse>;
 
 /** spec §3 Search state: what the search results screen keeps between renders. */
 export const ZSearchState = z.object({

@@ -103,6 +103,20 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/pdf-proxy'],
   // Shared-list import: the link grants the importer the sharer's uploads, which attach_paper refuses.
   ['POST', '/api/share/{id}/import'],
+  // Issue 4: the search page's category filter lists the archives the corpus actually holds.
+  ['GET', '/api/search/categories'],
+  // Issue 4: the Paper Monitor's and the Daily Feed's calls (the spec shows the pages, not their calls).
+  ['GET', '/api/monitor'],
+  ['POST', '/api/monitor/seen'],
+  ['GET', '/api/feed/daily'],
+  // Issue 4: the /subscription page's calls (double opt-in digests; the spec shows the page only).
+  ['GET', '/api/subscription'],
+  ['PUT', '/api/subscription'],
+  ['DELETE', '/api/subscription'],
+  ['POST', '/api/subscription/resend'],
+  ['POST', '/api/subscription/confirm'],
+  // The List-Unsubscribe one-click target of every digest mail (RFC 8058).
+  ['POST', '/api/subscription/unsubscribe'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

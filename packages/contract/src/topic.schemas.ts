@@ -3,12 +3,19 @@ import { z } from 'zod';
 /** Most topics one user may follow. */
 export const MAX_TOPICS = 100;
 
-/** spec §3 Topic: a string the user follows. Trimmed, 1-100 characters; compared case-insensitively. */
+/** Longest topic, in characters. */
+export const MAX_TOPIC_LENGTH = 100;
+
+/**
+ * spec §3 Topic: a string the user follows. Trimmed, inner runs of white space collapsed to one space
+ * (so "graph  neural" and "graph neural" are one topic), 1-100 characters; compared case-insensitively.
+ */
 export const ZTopic = z
   .string()
   .trim()
   .min(1, 'topic must not be empty')
-  .max(100, 'topic must be at most 100 characters');
+  .max(MAX_TOPIC_LENGTH, `topic must be at most ${MAX_TOPIC_LENGTH} characters`)
+  .transform((topic) => topic.replace(/\s+/g, ' '));
 export type TTopic = z.infer<typeof ZTopic>;
 
 export const ZAddTopicRequest = z.object({ topic: ZTopic });

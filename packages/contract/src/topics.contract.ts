@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, ZOk } from './common';
+import { c, ZError, ZOk } from './common';
 import { ZAddTopicRequest, ZTopic, ZTopicsResponse } from './topic.schemas';
 
 export const topicsContract = c.router({
@@ -13,8 +13,10 @@ export const topicsContract = c.router({
     method: 'POST',
     path: '/api/topics',
     body: ZAddTopicRequest,
-    responses: { 200: ZTopicsResponse },
+    responses: { 200: ZTopicsResponse, 409: ZError },
     summary: 'Follow a topic (following it twice is harmless); returns all topics',
+    description:
+      'Compared case-insensitively: following "GNN" while "gnn" is followed changes nothing and keeps the first spelling. 409 when the user already follows MAX_TOPICS topics.',
   },
   remove: {
     method: 'DELETE',

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test-support/test-app';
 import { openDatabase } from './client';
@@ -36,6 +37,27 @@ describe('start-up lock (pglite)', () => {
       expect(await database.withStartupLock(async () => 'done')).toBe('done');
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('dropped connections (postgres)', () => {
+  it('survives the server terminating an idle pooled connection, and keeps answering', async () => {
+    const scratch = await createScratchDatabase();
+    const database = openDatabase({ url: scratch.url });
+    const admin = openDatabase({ url: process.env.DATABASE_URL });
+    try {
+      await database.db.execute(sql`select 1`);
+      await admin.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${new URL(scratch.url).pathname.slice(1)}`,
+      );
+      await sleep(200);
+      const result = await database.db.execute(sql`select 42 as answer`);
+      expect(result.rows[0]).toEqual({ answer: 42 });
+    } finally {
+      await database.close();
+      await admin.close();
+      await scratch.drop();
     }
   });
 });

@@ -41,6 +41,10 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
   const migrationsFolder = migrationsDir;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle pooled connection that the server drops (restart, failover, an administrator's
+    // terminate) is re-emitted on the pool; with no listener that would crash the process. The pool
+    // discards that connection and the next query opens a fresh one, so nothing else is needed.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

@@ -16,3 +16,23 @@ export function normalizeArxivId(raw: string): string {
   const sequence = Number(`0.${match[2]}`).toFixed(digits).slice(2);
   return `${yymm}.${sequence}`;
 }
+
+/** A well-formed arXiv id without version: 1601.00001, 0704.0001, hep-th/9901001, math.AG/0601001. */
+const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z-]+)?\/\d{7})$/;
+
+export const isArxivId = (id: string) => ARXIV_ID.test(id);
+
+/** Prefixes arXiv puts before an id: OAI identifiers and abs/pdf links (http or https). */
+const ID_PREFIX = /^(?:oai:arXiv\.org:|https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf)\/|arXiv:)/i;
+const VERSION_SUFFIX = /v(\d+)$/;
+
+/**
+ * The unversioned paper id and the version of any form arXiv writes an id in: '1601.00001v2',
+ * 'http://arxiv.org/abs/1601.00001v1', 'oai:arXiv.org:hep-th/9901001'. Versions update one paper row.
+ */
+export function parseArxivIdentifier(raw: string): { paperId: string; version: number | null } {
+  const bare = raw.trim().replace(ID_PREFIX, '');
+  const version = VERSION_SUFFIX.exec(bare);
+  const paperId = normalizeArxivId(version ? bare.slice(0, version.index) : bare);
+  return { paperId, version: version ? Number(version[1]) : null };
+}

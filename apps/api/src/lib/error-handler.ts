@@ -51,6 +51,18 @@ export function handleValidationError(err: RequestValidationError, _request: Fas
   });
 }
 
+/**
+ * Errors the router raises before any route runs (a path parameter over maxParamLength, a path that is
+ * not valid percent-encoding) in the contract's error shape, without echoing the (possibly huge) path.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long (at most 1200 characters once URL-encoded)'
+      : 'The URL path is not valid percent-encoding';
+  return sendError(reply, 400, { error: 'INVALID_REQUEST', message });
+}
+
 /** The one mapping from thrown errors to the contract's error shape. Server faults are logged once, here. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -58,6 +70,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       // 501 is the expected answer of a route that a later issue builds, not a server fault.
       if (error.statusCode >= 500 && error.code !== 'NOT_IMPLEMENTED') request.log.error({ err: error }, error.message);
       const body: TError = { error: error.code, message: error.message };
+      // RFC 9110: a 429 says when to come back; the service puts the seconds in details.
+      const retryAfter = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       if (error.details !== undefined) body.details = error.details;
       return sendError(reply, error.statusCode, body);
     }

@@ -2,14 +2,19 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
 import { createChatRouter } from './chat/chat.router';
+import { createContactRouter } from './contact/contact.router';
+import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
 import { createIdentityRouter } from './identity/identity.router';
 import { createMetricsRouter } from './metrics/metrics.router';
 import { notImplementedRouter } from './not-implemented';
 import { createPapersRouter } from './papers/papers.router';
 import { createPdfsRouter } from './pdfs/pdfs.router';
+import { createRecommendationsRouter } from './recommendations/recommendations.router';
 import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
+import { createSubscriptionRouter } from './subscription/subscription.router';
+import { createTopicsRouter } from './topics/topics.router';
 
 const s = initServer();
 
@@ -26,11 +31,11 @@ export const createApiRouter = (context: AppContext) =>
     chat: createChatRouter(context),
     review: notImplementedRouter(contract.review),
     comments: notImplementedRouter(contract.comments),
-    topics: notImplementedRouter(contract.topics),
-    feed: notImplementedRouter(contract.feed),
-    subscription: notImplementedRouter(contract.subscription),
-    contact: notImplementedRouter(contract.contact),
-    recommendations: notImplementedRouter(contract.recommendations),
+    topics: createTopicsRouter(context),
+    feed: createFeedRouter(context),
+    subscription: createSubscriptionRouter(context),
+    contact: createContactRouter(context),
+    recommendations: createRecommendationsRouter(context),
     ideas: notImplementedRouter(contract.ideas),
     pdfs: createPdfsRouter(context),
   });

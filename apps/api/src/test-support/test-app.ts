@@ -72,6 +72,8 @@ export async function createTestApp(
     WEB_DIST: webDist,
     SEED_CORPUS: 'false',
     STORAGE_DIR: storageDir,
+    // Tests never reach arXiv; a test of the on-demand fetch points ARXIV_API_BASE_URL at its own server.
+    ARXIV_FETCH_MISSING: 'false',
     ...env,
   });
   const context = createAppContext({ db: database.db, config });

@@ -11,7 +11,7 @@ import type {
 import { tsr } from './client';
 
 /** A ts-rest answer outside 2xx is thrown as is, so parseApiError() reads it (spec §8: rethrown to the caller). */
-function ok<T extends { status: number }>(response: T): T {
+export function ok<T extends { status: number }>(response: T): T {
   if (response.status < 200 || response.status >= 300) throw response;
   return response;
 }

@@ -9,7 +9,10 @@ export const paperKeys = {
 
 export const searchKeys = {
   all: ['search'] as const,
-  results: (request: Pick<TSearchRequest, 'query' | 'sort'>) => [...searchKeys.all, request] as const,
+  results: (
+    request: Pick<TSearchRequest, 'query' | 'sort' | 'categories'> & { from: string | null; to: string | null },
+  ) => [...searchKeys.all, request] as const,
+  categories: () => [...searchKeys.all, 'categories'] as const,
 };
 
 export const metricKeys = {
@@ -22,8 +25,27 @@ export const folderKeys = {
   list: () => [...folderKeys.all, 'list'] as const,
 };
 
+export const recommendationKeys = {
+  all: ['recommendations'] as const,
+  /** `folderId` null: from all of the user's files. `librarySize` refetches once papers are added or removed. */
+  list: (folderId: number | null, excludeExisting: boolean, librarySize: number) =>
+    [...recommendationKeys.all, { folderId, excludeExisting, librarySize }] as const,
+};
+
 export const libraryKeys = {
   userFiles: () => ['chat', 'files'] as const,
   paper: (paperId: string, platform: string) => ['paper', platform, paperId] as const,
   share: (shareId: string) => ['share', shareId] as const,
+};
+
+export const topicKeys = {
+  all: ['topics'] as const,
+  list: () => [...topicKeys.all, 'list'] as const,
+};
+
+/** The monitor and the feed depend on the followed topics: a follow or unfollow invalidates them too. */
+export const feedKeys = {
+  all: ['feed'] as const,
+  monitor: () => [...feedKeys.all, 'monitor'] as const,
+  daily: (day: string | null) => [...feedKeys.all, 'daily', { day }] as const,
 };

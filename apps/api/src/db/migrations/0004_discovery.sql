@@ -51,9 +51,11 @@ CREATE TABLE "digest_deliveries" (
 	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
 	"message_id" text,
+	"unsubscribe_token_hash" text,
 	"paper_count" integer,
 	"error" text,
-	CONSTRAINT "digest_deliveries_subscription_id_period_pk" PRIMARY KEY("subscription_id","period")
+	CONSTRAINT "digest_deliveries_subscription_id_period_pk" PRIMARY KEY("subscription_id","period"),
+	CONSTRAINT "digest_deliveries_unsubscribe_token_hash_unique" UNIQUE("unsubscribe_token_hash")
 );
 --> statement-breakpoint
 CREATE TABLE "subscriptions" (
@@ -88,6 +90,7 @@ ALTER TABLE "digest_deliveries" ADD CONSTRAINT "digest_deliveries_subscription_i
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "topics" ADD CONSTRAINT "topics_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_messages_user_idx" ON "contact_messages" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "search_queries_prefix_idx" ON "search_queries" USING btree ("query" text_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "topics_user_topic_key" ON "topics" USING btree ("user_id",lower("topic"));--> statement-breakpoint
 CREATE INDEX "topics_user_idx" ON "topics" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "papers_title_trgm_idx" ON "papers" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint

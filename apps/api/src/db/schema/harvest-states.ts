@@ -3,7 +3,8 @@ import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 /**
  * Where an OAI-PMH harvest of one (metadata format, set) stands. `resumptionToken` is the next page
  * of a harvest in progress, committed with each page's records so a crash resumes from there;
- * `lastDatestamp` is the newest datestamp of a harvest that ran to the end (the next one's `from`).
+ * `lastDatestamp` is the newest datestamp committed so far, moved with every page (the next run's
+ * `from`); that is safe because a run in progress resumes from its stored token, not from it.
  */
 export const harvestStates = pgTable('harvest_states', {
   /** e.g. 'arXivRaw:cs', or 'arXivRaw:*' for the whole archive. */

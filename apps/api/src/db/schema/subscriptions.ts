@@ -41,12 +41,17 @@ export const digestDeliveries = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     period: text('period').notNull(),
-    /** 'sending' (claimed), 'sent' or 'failed'. */
+    /** 'sending' (claimed), 'sent', 'skipped' (nothing new) or 'failed' (retried while attempts remain). */
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /**
+     * Hash of the unsubscribe token this digest mail carries. Each mail has its own token, since only
+     * hashes are stored and the mail needs the token itself; any of them unsubscribes.
+     */
+    unsubscribeTokenHash: text('unsubscribe_token_hash').unique(),
     paperCount: integer('paper_count'),
     error: text('error'),
   },

@@ -1,4 +1,6 @@
 import type { JobDefinition } from '../job-definition';
+import { arxivHarvestJob } from './arxiv-harvest';
+import { emailDigestsJob } from './email-digests';
 
 /** Every scheduled job the API processes run. */
-export const jobDefinitions: readonly JobDefinition[] = [];
+export const jobDefinitions: readonly JobDefinition[] = [arxivHarvestJob, emailDigestsJob];

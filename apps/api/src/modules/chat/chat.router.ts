@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
 import { notImplemented } from '../not-implemented';
+import { fetchMissingArxivPaper } from '../papers/missing-paper';
 import {
   attachPaper,
   clearUserFiles,
@@ -18,9 +19,11 @@ const s = initServer();
  * spec §7 Chat. The File List operations (files, attach, remove, clear, selection, get_paper) work
  * now; sessions, messages, streaming and embeddings arrive with the AI issue.
  */
-export const createChatRouter = ({ db }: AppContext) =>
-  s.router(contract.chat, {
+export const createChatRouter = (context: AppContext) => {
+  const { db } = context;
+  return s.router(contract.chat, {
     attachPaper: async ({ body, request }) => {
+      await fetchMissingArxivPaper(context, body);
       const { added, file } = await attachPaper(db, requireUser(request), body);
       return { status: added ? 201 : 200, body: file };
     },
@@ -33,10 +36,10 @@ export const createChatRouter = ({ db }: AppContext) =>
       await clearUserFiles(db, requireUser(request));
       return { status: 200, body: { ok: true } };
     },
-    getPaper: async ({ body, request }) => ({
-      status: 200,
-      body: await getVisiblePaper(db, requireUser(request), body),
-    }),
+    getPaper: async ({ body, request }) => {
+      await fetchMissingArxivPaper(context, body);
+      return { status: 200, body: await getVisiblePaper(db, requireUser(request), body) };
+    },
     updateFileSelection: async ({ body, request }) => ({
       status: 200,
       body: await updateFileSelection(db, requireUser(request), body),
@@ -49,3 +52,4 @@ export const createChatRouter = ({ db }: AppContext) =>
     updateSessionTitle: notImplemented(contract.chat.updateSessionTitle),
     streamChat: notImplemented(contract.chat.streamChat),
   });
+};

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
 import { notImplemented } from '../not-implemented';
+import { fetchMissingArxivPaper } from '../papers/missing-paper';
 import { createUploadRoute } from '../uploads/upload.route';
 import {
   addFileToFolder,
@@ -37,6 +38,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       body: await listFolderFiles(db, requireUser(request), params.id),
     }),
     addFile: async ({ params, body, request }) => {
+      await fetchMissingArxivPaper({ db, ...services }, body);
       const { added, file } = await addFileToFolder(db, requireUser(request), params.id, body);
       return { status: added ? 201 : 200, body: file };
     },

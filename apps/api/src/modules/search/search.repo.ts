@@ -1,28 +1,48 @@
-import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { papers } from '../../db/schema';
 import { paperColumns } from '../papers/paper.presenter';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
 import { relevance, webSearchQuery } from './search.sql';
+import { markMatches } from './search-highlights';
 
-export interface SearchPage {
+export interface SearchFilters {
+  /** Corpus categories already resolved from the request's categories and archives; null: no filter. */
+  categories: readonly string[] | null;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface SearchPage extends SearchFilters {
   query: string;
   sort: 'relevance' | 'date';
   limit: number;
   offset: number;
 }
 
+/** The public papers a query and its filters match (search is public: uploads are never hits). */
+function matching(tsQuery: SQL, { categories, from, to }: SearchFilters): SQL {
+  return and(
+    sql`${papers.searchVector} @@ ${tsQuery}`,
+    ne(papers.platform, UPLOAD_PLATFORM),
+    // Array overlap with a literal array: the GIN index papers_categories_idx can answer it.
+    categories ? sql`${papers.categories} && ${sql.param(categories)}::text[]` : undefined,
+    from ? gte(papers.publishedDate, from) : undefined,
+    to ? lte(papers.publishedDate, to) : undefined,
+  ) as SQL;
+}
+
 /**
  * Matches are collected once, narrow (keys, date, score), through the GIN index; the page is cut from
- * them and only its rows are joined back for their full columns. `hits` is read twice (page and
- * total), so Postgres materialises it instead of re-running the match. Ranking every match costs
- * ~10 µs a row, so a date sort ranks only the page it returns.
+ * them and only its rows are joined back for their full columns and their highlights (ts_headline
+ * re-parses the text, so it runs for the page only). `hits` is read twice (page and total), so
+ * Postgres materialises it instead of re-running the match. Ranking every match costs ~10 µs a row,
+ * so a date sort ranks only the page it returns.
  */
-export async function searchPapers(db: Db, { query, sort, limit, offset }: SearchPage) {
+export async function searchPapers(db: Db, { query, sort, limit, offset, ...filters }: SearchPage) {
   const tsQuery = webSearchQuery(query);
   const byRelevance = sort === 'relevance';
-  // Search is public: uploads (private to their uploader, issue 3) are never among the hits.
-  const matches = and(sql`${papers.searchVector} @@ ${tsQuery}`, ne(papers.platform, UPLOAD_PLATFORM));
+  const matches = matching(tsQuery, filters);
   const hits = db.$with('hits').as(
     db
       .select({
@@ -53,6 +73,8 @@ export async function searchPapers(db: Db, { query, sort, limit, offset }: Searc
     .select({
       ...paperColumns,
       score: (byRelevance ? sql<number>`${page.score}` : relevance(tsQuery)).mapWith(Number),
+      markedTitle: markMatches(papers.title, tsQuery),
+      markedAbstract: markMatches(papers.abstract, tsQuery),
       total: sql<number>`(select count(*) from ${sql.identifier('hits')})`.mapWith(Number),
     })
     .from(page)
@@ -62,6 +84,14 @@ export async function searchPapers(db: Db, { query, sort, limit, offset }: Searc
   if (first) return { rows, total: first.total };
   // A page past the end has no row to carry the total, so count the matches directly.
   if (offset === 0) return { rows, total: 0 };
-  const [counted] = await db.select({ value: count() }).from(papers).where(matches);
-  return { rows, total: counted?.value ?? 0 };
+  return { rows, total: await countMatches(db, query, filters) };
+}
+
+/** How many papers a query finds with these filters. */
+export async function countMatches(db: Db, query: string, filters: SearchFilters): Promise<number> {
+  const [counted] = await db
+    .select({ value: count() })
+    .from(papers)
+    .where(matching(webSearchQuery(query), filters));
+  return counted?.value ?? 0;
 }

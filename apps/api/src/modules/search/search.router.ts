@@ -3,14 +3,21 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { notImplementedRouter } from '../not-implemented';
 import { search } from './search.service';
+import { corpusCategories } from './search-categories.repo';
+import { suggestSearches } from './search-suggestions.service';
 
 const s = initServer();
 
-const { search: _search, ...aiRoutes } = contract.search;
+const { search: _search, categories: _categories, searchSuggestions: _suggestions, ...aiRoutes } = contract.search;
 
 export const createSearchRouter = ({ db }: AppContext) =>
   s.router(contract.search, {
-    search: async ({ body }) => ({ status: 200, body: await search(db, body) }),
+    search: async ({ body, request }) => ({ status: 200, body: await search(db, body, request.log) }),
+    categories: async () => ({ status: 200, body: { archives: (await corpusCategories(db)).archives } }),
+    searchSuggestions: async ({ query }) => ({
+      status: 200,
+      body: { suggestions: await suggestSearches(db, query.q) },
+    }),
     // Summaries, conversational and grant search arrive with the AI and grants issues.
     ...notImplementedRouter(aiRoutes),
   });

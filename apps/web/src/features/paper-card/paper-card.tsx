@@ -1,4 +1,4 @@
-import type { TPaper } from '@paperbench/contract';
+import type { TPaper, TSearchHighlights } from '@paperbench/contract';
 import { useId } from 'react';
 import { formatAuthors, formatPaperDate } from '../../lib/paper-format';
 import { sourceUrlOf } from '../../lib/paper-urls';
@@ -7,12 +7,15 @@ import { PaperAbstract } from './paper-abstract';
 import { PaperActions } from './paper-actions';
 import './paper-card.css';
 
-/** spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions. */
-export function PaperCard({ paper }: { paper: TPaper }) {
+/**
+ * spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
+ * `highlights` (a search hit's matched words) are marked in the title and abstract.
+ */
+export function PaperCard({ paper, highlights }: { paper: TPaper; highlights?: TSearchHighlights }) {
   const titleId = useId();
   const sourceUrl = sourceUrlOf(paper);
   const date = formatPaperDate(paper.published_date);
-  const title = <TexText text={paper.title || 'Untitled paper'} />;
+  const title = paper.title ? <TexText text={paper.title} marks={highlights?.title} /> : 'Untitled paper';
   return (
     <article className="paper-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="paper-title">
@@ -36,7 +39,7 @@ export function PaperCard({ paper }: { paper: TPaper }) {
           </li>
         ))}
       </ul>
-      <PaperAbstract abstract={paper.abstract} />
+      <PaperAbstract abstract={paper.abstract} marks={highlights?.abstract} />
       <PaperActions paper={paper} />
     </article>
   );

@@ -1,12 +1,16 @@
-import type { TSearchHit, TSearchState } from '@paperbench/contract';
+import type { TSearchHit, TSearchResponse, TSearchState } from '@paperbench/contract';
 
 export type TSearchSort = TSearchState['sortBy'];
+
+export type TDidYouMean = NonNullable<TSearchResponse['did_you_mean']>;
 
 /** spec §3 Search state, plus what the results screen shows about the request itself. */
 export type TSearchScreenState = TSearchState & {
   /** Papers matching the query in all pages (the results hold the first page). */
   total: number;
-  /** 'query|sort' the results belong to or are loading for; null after a new search starts. */
+  /** When nothing matched: a corrected query that finds something, and how much. */
+  didYouMean: TDidYouMean | null;
+  /** The request (query, sort, filters) the results belong to or are loading for; null after a new search starts. */
   requestKey: string | null;
   isLoading: boolean;
   /** A sentence for the user when the search request failed. */
@@ -23,14 +27,11 @@ export const INITIAL_SEARCH_STATE: TSearchScreenState = {
   isSummaryLoading: false,
   summaryError: null,
   total: 0,
+  didYouMean: null,
   requestKey: null,
   isLoading: false,
   error: null,
 };
-
-export function searchRequestKey(query: string, sort: TSearchSort): string {
-  return `${sort}|${query}`;
-}
 
 export type TSearchStore = {
   getState: () => TSearchScreenState;
@@ -60,12 +61,16 @@ export function startNewSearch(store: TSearchStore, query: string): void {
   store.update({ ...INITIAL_SEARCH_STATE, query, includeSummary: true });
 }
 
-export function setSearchResults(store: TSearchStore, requestKey: string, results: TSearchHit[], total: number): void {
+export function setSearchResults(
+  store: TSearchStore,
+  requestKey: string,
+  { results, total, didYouMean }: { results: TSearchHit[]; total: number; didYouMean: TDidYouMean | null },
+): void {
   if (store.getState().requestKey !== requestKey) return; // a newer search has started since
-  store.update({ results, total, hasSearched: true, isLoading: false, error: null });
+  store.update({ results, total, didYouMean, hasSearched: true, isLoading: false, error: null });
 }
 
 export function setSearchError(store: TSearchStore, requestKey: string, error: string): void {
   if (store.getState().requestKey !== requestKey) return;
-  store.update({ results: [], total: 0, hasSearched: true, isLoading: false, error });
+  store.update({ results: [], total: 0, didYouMean: null, hasSearched: true, isLoading: false, error });
 }

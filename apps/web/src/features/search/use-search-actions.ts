@@ -3,20 +3,26 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { searchKeys } from '../../api/query-keys';
-import { searchPath } from '../../lib/app-paths';
 import { searchPapers } from './search-papers';
-import { searchRequestKey, setSearchError, setSearchResults, startNewSearch, type TSearchSort } from './search-store';
+import { setSearchError, setSearchResults, startNewSearch } from './search-store';
 import { useSearchStore } from './search-store-context';
+import { searchUrl, type TSearchUrlState } from './search-url';
 
-/** spec §4 Search: start a fresh search for a (trimmed, non-empty) query and show its results page. */
-export function useStartSearch(): (query: string) => void {
+/** Identifies the request behind the results in the search state. */
+export const searchRequestKey = (request: TSearchUrlState) => JSON.stringify(request);
+
+/**
+ * spec §4 Search: start a fresh search for a (trimmed, non-empty) query and show its results page.
+ * From home the page opens unfiltered (/search?q=…); the results page passes its sort and filters on.
+ */
+export function useStartSearch(): (query: string, keep?: Omit<TSearchUrlState, 'query'>) => void {
   const store = useSearchStore();
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    (query: string) => {
+    (query: string, keep?: Omit<TSearchUrlState, 'query'>) => {
       startNewSearch(store, query);
-      const path = searchPath(query);
+      const path = searchUrl({ ...keep, query });
       // Searching the same query again re-runs it without stacking identical history entries.
       navigate(path, { replace: location.pathname + location.search === path });
     },
@@ -24,23 +30,28 @@ export function useStartSearch(): (query: string) => void {
   );
 }
 
-/** Runs a search into the search state; results are cached per (query, sort) for a few minutes. */
-export function useRunSearch(): (query: string, sort: TSearchSort) => void {
+/** Runs a search into the search state; results are cached per request for a few minutes. */
+export function useRunSearch(): (request: TSearchUrlState) => void {
   const store = useSearchStore();
   const queryClient = useQueryClient();
   return useCallback(
-    (query: string, sort: TSearchSort) => {
-      const requestKey = searchRequestKey(query, sort);
+    (request: TSearchUrlState) => {
+      const requestKey = searchRequestKey(request);
       const { includeSummary } = store.getState();
-      store.update({ query, sortBy: sort, requestKey, isLoading: true, error: null });
+      store.update({ query: request.query, sortBy: request.sort, requestKey, isLoading: true, error: null });
       queryClient
         .fetchQuery({
-          queryKey: searchKeys.results({ query, sort }),
-          queryFn: () => searchPapers(query, sort, includeSummary),
+          queryKey: searchKeys.results(request),
+          queryFn: () => searchPapers(request, includeSummary),
           staleTime: 5 * 60_000,
         })
         .then(
-          (response) => setSearchResults(store, requestKey, response.results, response.total),
+          (response) =>
+            setSearchResults(store, requestKey, {
+              results: response.results,
+              total: response.total,
+              didYouMean: response.did_you_mean,
+            }),
           (error: unknown) => setSearchError(store, requestKey, parseApiError(error).message),
         );
     },

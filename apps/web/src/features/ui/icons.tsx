@@ -12,6 +12,8 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   zoomIn: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.8-4.8M10.5 7.5v6M7.5 10.5h6',
   zoomOut: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.8-4.8M7.5 10.5h6',
+  mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
+  send: 'M4 12l16-8-6 16-3-7zM11 13l9-9',
 } as const;
 
 export type TIconName = keyof typeof PATHS;

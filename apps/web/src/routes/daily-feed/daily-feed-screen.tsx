@@ -1,6 +1,111 @@
+import type { TDailyFeedResponse } from '@paperbench/contract';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { parseApiError } from '../../api/parse-api-error';
+import { feedKeys } from '../../api/query-keys';
 import type { TScreenProps } from '../../app/route-table';
-import { ComingSoon } from '../../features/ui/coming-soon';
+import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { getDailyFeed } from '../../features/topics/topics-api';
+import { useFollowTopic } from '../../features/topics/use-topics';
+import { DayNav } from './day-nav';
+import { readDayParam } from './feed-day';
+import { FeedGroup } from './feed-group';
+import { describeDay } from './feed-groups';
+import { FollowShortcut } from './follow-shortcut';
+import './daily-feed.css';
 
+/** Daily Feed (/daily-feed?day=): one announcement day, grouped by followed topic, library, the rest. */
 export default function DailyFeedScreen({ title }: TScreenProps) {
-  return <ComingSoon title={title}>A daily digest of new papers in the fields you follow.</ComingSoon>;
+  const [searchParams] = useSearchParams();
+  const day = readDayParam(searchParams.get('day'));
+  const requestedDay = day === 'invalid' ? null : day;
+  const feed = useQuery({
+    queryKey: feedKeys.daily(requestedDay),
+    queryFn: () => getDailyFeed(requestedDay),
+    enabled: day !== 'invalid',
+    // The day shown stays while the next one loads, so the navigation does not jump.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const follow = useFollowTopic();
+  const [followError, setFollowError] = useState<string | null>(null);
+  const followCategory = (topic: string) =>
+    follow.mutateAsync(topic).then(
+      () => setFollowError(null),
+      (failure) => {
+        console.error('Following the topic failed:', failure);
+        setFollowError(parseApiError(failure).message);
+      },
+    );
+
+  return (
+    <div className="screen daily-feed-screen">
+      <header className="topic-screen-header">
+        <div>
+          <h1>{title}</h1>
+          <p className="lead">
+            One announcement day at a time, ranked for you by the topics you follow and the papers you keep.
+          </p>
+        </div>
+        <Link className="button" to="/monitor">
+          Paper Monitor
+        </Link>
+      </header>
+      <FollowShortcut />
+      {followError && (
+        <p className="notice notice-error" role="alert">
+          {followError}
+        </p>
+      )}
+      {day === 'invalid' ? (
+        <div className="error-state" role="alert">
+          <h2>“{searchParams.get('day')}” is not a day</h2>
+          <p>
+            Days are written YYYY-MM-DD, e.g. 2019-12-31. <Link to="/daily-feed">Go to the latest day</Link>
+          </p>
+        </div>
+      ) : (
+        <FeedBody feed={feed} onFollow={(topic) => void followCategory(topic)} />
+      )}
+    </div>
+  );
+}
+
+function FeedBody({ feed, onFollow }: { feed: UseQueryResult<TDailyFeedResponse>; onFollow: (topic: string) => void }) {
+  if (feed.isPending) return <PaperListSkeleton count={3} />;
+  if (feed.error) {
+    return (
+      <div className="error-state" role="alert">
+        <h2>The feed could not be loaded</h2>
+        <p>{parseApiError(feed.error).message}</p>
+      </div>
+    );
+  }
+  const data = feed.data;
+  if (!data?.day) {
+    return (
+      <div className="empty-state">
+        <h2>No papers yet</h2>
+        <p>The corpus has no dated papers. Import or harvest some and they appear here by day.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="feed-day" aria-busy={feed.isPlaceholderData}>
+      <DayNav feed={data} summary={describeDay(data.total, data.groups)} />
+      {data.groups.length === 0 ? (
+        <div className="empty-state">
+          <h2>Nothing was announced this day</h2>
+          <p>Weekends and holidays have no announcements. Step to the previous or next day above.</p>
+        </div>
+      ) : (
+        <div className="feed-groups">
+          {data.groups.map((group) => (
+            <FeedGroup key={`${group.kind}:${group.topic ?? ''}`} group={group} onFollow={onFollow} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
 }

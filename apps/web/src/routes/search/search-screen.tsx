@@ -1,27 +1,35 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SearchBox } from '../../features/search/search-box';
-import { searchRequestKey } from '../../features/search/search-store';
-import { useSearchState, useSearchStore } from '../../features/search/search-store-context';
+import { SearchFilters } from '../../features/search/search-filters';
+import { useSearchState } from '../../features/search/search-store-context';
+import { readSearchUrl, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
 import { SortControl } from '../../features/search/sort-control';
-import { useRunSearch, useStartSearch } from '../../features/search/use-search-actions';
+import { searchRequestKey, useRunSearch, useStartSearch } from '../../features/search/use-search-actions';
 import { SearchResults } from './search-results';
 import './search-screen.css';
 
-/** spec §2 /search?q=: runs the search for q and shows the ranked results. */
+/**
+ * spec §2 /search?q=: runs the search for q and shows the ranked results. Sort and filters live in
+ * the URL too (sort, category, from, to), so a link, back and forward all restore the same results.
+ */
 export default function SearchScreen() {
   const [searchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim();
+  const request = useMemo(() => readSearchUrl(searchParams), [searchParams]);
+  const { query, ...refinements } = request;
   const state = useSearchState();
-  const store = useSearchStore();
   const runSearch = useRunSearch();
   const startSearch = useStartSearch();
+  const navigate = useNavigate();
+  // The count is shown only for the results of this very URL, never a previous request's.
+  const isCurrent = state.requestKey === searchRequestKey(request);
+  const refine = (change: Partial<TSearchUrlState>) => navigate(searchUrl({ ...request, ...change }));
 
-  // Runs only when the results in the search state are not already those of (q, sort), so coming
+  // Runs only when the results in the search state are not already those of this URL, so coming
   // back to this page shows the kept results without asking again (spec §3 Search state).
   useEffect(() => {
-    if (query && state.requestKey !== searchRequestKey(query, state.sortBy)) runSearch(query, state.sortBy);
-  }, [query, state.requestKey, state.sortBy, runSearch]);
+    if (request.query && state.requestKey !== searchRequestKey(request)) runSearch(request);
+  }, [request, state.requestKey, runSearch]);
 
   return (
     <div className="screen search-screen">
@@ -31,17 +39,18 @@ export default function SearchScreen() {
         initialQuery={query}
         placeholder="Search papers..."
         isLoading={state.isLoading}
-        onSearch={startSearch}
+        onSearch={(next) => startSearch(next, refinements)}
       />
       {query ? (
         <>
+          <SearchFilters value={refinements} onChange={refine} />
           <div className="search-toolbar">
             <p className="search-summary" aria-live="polite">
-              {state.hasSearched && !state.error && describeCount(state.total, query)}
+              {isCurrent && state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query)}
             </p>
-            <SortControl value={state.sortBy} onChange={(sortBy) => store.update({ sortBy })} />
+            <SortControl value={request.sort} onChange={(sort) => refine({ sort })} />
           </div>
-          <SearchResults state={state} query={query} />
+          <SearchResults state={state} request={request} />
         </>
       ) : (
         <p className="empty-state">Type a few words above to search titles, authors and abstracts.</p>

@@ -1,0 +1,111 @@
+/** Clock and sleep are injectable so tests assert on waits without waiting. */
+export interface Timing {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const realTiming: Timing = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }),
+};
+
+export interface ArxivHttpOptions {
+  /** Least time between the starts of two requests (ARXIV_REQUEST_INTERVAL_MS). */
+  intervalMs: number;
+  /** Retries of one request after 503s and transient failures before giving up. */
+  maxRetries?: number;
+  /** First back-off after a transient failure; doubles each retry, capped at maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Time limit of one attempt, headers and body. */
+  timeoutMs?: number;
+  timing?: Timing;
+}
+
+/** arXiv could not be reached or kept failing: the caller's request failed upstream. */
+export class ArxivUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArxivUnavailable';
+  }
+}
+
+/**
+ * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); a value in the past or
+ * unreadable means "no hint".
+ */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
+/**
+ * GETs text from arXiv politely: requests are spaced by intervalMs; a 503 waits as long as its
+ * Retry-After says; network errors, timeouts and other 5xx back off exponentially; after maxRetries
+ * it gives up with ArxivUnavailable. Any other non-2xx answer fails at once.
+ */
+export function createArxivHttp({
+  intervalMs,
+  maxRetries = 5,
+  backoffMs = 2000,
+  maxBackoffMs = 120_000,
+  timeoutMs = 60_000,
+  timing = realTiming,
+}: ArxivHttpOptions) {
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const spaced = async (signal?: AbortSignal) => {
+    const wait = lastStart + intervalMs - timing.now();
+    if (wait > 0) await timing.sleep(wait, signal);
+    lastStart = timing.now();
+  };
+
+  async function attempt(
+    url: string,
+    signal?: AbortSignal,
+  ): Promise<{ body: string } | { retryInMs: number | null; why: string }> {
+    await spaced(signal);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await fetch(url, { signal: combined, headers: { accept: 'application/xml' } });
+      if (response.ok) return { body: await response.text() };
+      const why = `HTTP ${response.status}`;
+      await response.body?.cancel();
+      if (!isTransientStatus(response.status)) throw new ArxivUnavailable(`arXiv answered ${why} for ${url}`);
+      const hint = response.status === 503 ? retryAfterMs(response.headers.get('retry-after'), timing.now()) : null;
+      return { retryInMs: hint, why };
+    } catch (error) {
+      if (error instanceof ArxivUnavailable || signal?.aborted) throw error;
+      const cause = (error as Error & { cause?: Error }).cause;
+      return { retryInMs: null, why: cause?.message ?? (error as Error).message };
+    }
+  }
+
+  return {
+    async get(url: string, signal?: AbortSignal): Promise<string> {
+      for (let retry = 0; ; retry += 1) {
+        const outcome = await attempt(url, signal);
+        if ('body' in outcome) return outcome.body;
+        if (retry >= maxRetries) {
+          throw new ArxivUnavailable(`arXiv could not be reached (${outcome.why}, ${retry + 1} attempts) for ${url}`);
+        }
+        await timing.sleep(outcome.retryInMs ?? Math.min(maxBackoffMs, backoffMs * 2 ** retry), signal);
+      }
+    },
+  };
+}
+
+export type ArxivHttp = ReturnType<typeof createArxivHttp>;

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { fetchArxivPaper } from './arxiv-api-client';
+import { createArxivHttp } from './arxiv-http';
+import { isArxivId, parseArxivIdentifier } from './arxiv-id';
+import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk-import';
+import { dayBefore, harvest } from './harvester';
+import { METADATA_PREFIXES, type MetadataPrefix } from './oai-page';
+import { storePapers } from './paper-upsert';
+
+const USAGE = `usage:
+  pnpm ingest import <file.jsonl[.gz]>     import a metadata dump (Kaggle snapshot or shipped-sample fields)
+  pnpm ingest harvest [--set cs] [--from YYYY-MM-DD] [--until YYYY-MM-DD] [--prefix arXivRaw|arXiv|oai_dc]
+  pnpm ingest fetch <arxiv-id...>          fetch single papers from the arXiv API
+Uses the server's configuration (DATABASE_URL, or the embedded database under DATA_DIR).`;
+
+class UsageError extends Error {}
+
+/** pnpm --filter runs in apps/api; a relative path means the caller's directory. */
+const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+function progressReporter(): { update(progress: ImportProgress): void; stop(): void } {
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: 'importing [{bar}] {percentage}% | {lines} lines | {rate} lines/s | eta {eta}s',
+        stream: process.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    const started = performance.now();
+    let begun = false;
+    return {
+      update: ({ lines, bytesRead, totalBytes }) => {
+        if (!begun) bar.start(totalBytes, 0, { lines: 0, rate: 0 });
+        begun = true;
+        const rate = Math.round(lines / ((performance.now() - started) / 1000));
+        bar.update(bytesRead, { lines, rate });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let lastLog = 0;
+  return {
+    update: ({ lines, bytesRead, totalBytes }) => {
+      if (performance.now() - lastLog < 5000) return;
+      lastLog = performance.now();
+      console.error(`importing: ${lines} lines, ${Math.round((100 * bytesRead) / totalBytes)}% of the file`);
+    },
+    stop: () => undefined,
+  };
+}
+
+function printImportSummary(summary: ImportSummary) {
+  const rate = Math.round(summary.lines / (summary.milliseconds / 1000));
+  console.log(
+    `imported ${summary.file}: ${summary.lines} lines in ${(summary.milliseconds / 1000).toFixed(1)} s (${rate} lines/s)`,
+  );
+  console.log(
+    `  inserted ${summary.inserted}, updated ${summary.updated}, unchanged ${summary.unchanged}, duplicates ${summary.duplicates}, skipped ${summary.skipped}`,
+  );
+  for (const { reason, count, lines } of summary.reasons) {
+    console.log(`  skipped ${count} × ${reason} (lines ${lines.join(', ')}${count > lines.length ? ', …' : ''})`);
+  }
+}
+
+const isDate = (value: string | undefined) =>
+  value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      set: { type: 'string' },
+      from: { type: 'string' },
+      until: { type: 'string' },
+      prefix: { type: 'string' },
+    },
+  });
+  if (!isDate(values.from) || !isDate(values.until)) throw new UsageError('--from and --until take YYYY-MM-DD');
+  const prefix = (values.prefix ?? 'arXivRaw') as MetadataPrefix;
+  if (!METADATA_PREFIXES.includes(prefix))
+    throw new UsageError(`--prefix must be one of ${METADATA_PREFIXES.join(', ')}`);
+  if (command === 'import' && positionals.length !== 1) throw new UsageError('import takes one file');
+  if (command === 'fetch' && positionals.length === 0) throw new UsageError('fetch takes arXiv ids');
+  if (command !== 'import' && command !== 'harvest' && command !== 'fetch')
+    throw new UsageError(`unknown command ${command ?? '(none)'}`);
+
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.withStartupLock(() => database.migrate());
+    const http = createArxivHttp({ intervalMs: config.ARXIV_REQUEST_INTERVAL_MS });
+    if (command === 'import') {
+      const progress = progressReporter();
+      const summary = await importJsonLines(database.db, callerPath(positionals[0] as string), {
+        onProgress: progress.update,
+      }).finally(progress.stop);
+      printImportSummary(summary);
+    } else if (command === 'harvest') {
+      const today = new Date().toISOString().slice(0, 10);
+      const summary = await harvest(database.db, {
+        baseUrl: config.ARXIV_OAI_BASE_URL,
+        http,
+        prefix,
+        set: values.set,
+        from: values.from,
+        until: values.until,
+        defaultFrom: dayBefore(today),
+        onPage: (s) =>
+          console.error(`page ${s.pages}: ${s.records} records so far (${s.inserted} new, ${s.updated} updated)`),
+      });
+      const { failures, ...counts } = summary;
+      console.log(JSON.stringify(counts, null, 2));
+      for (const { identifier, reason } of failures) console.log(`  skipped ${identifier}: ${reason}`);
+    } else {
+      for (const raw of positionals) {
+        const { paperId } = parseArxivIdentifier(raw);
+        if (!isArxivId(paperId)) throw new UsageError(`${raw} is not an arXiv id`);
+        const paper = await fetchArxivPaper(http, config.ARXIV_API_BASE_URL, paperId);
+        if (!paper) {
+          console.log(`${paperId}: arXiv has no such paper`);
+          process.exitCode = 1;
+          continue;
+        }
+        const counts = await storePapers(database.db, [paper]);
+        const state = counts.inserted ? 'inserted' : counts.updated ? 'updated' : 'unchanged';
+        console.log(`${paperId}: ${state} (${paper.title})`);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof UsageError) console.error(USAGE);
+  process.exit(1);
+});

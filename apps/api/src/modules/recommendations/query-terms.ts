@@ -1,0 +1,29 @@
+import type { QueryTerm } from './recommendations.repo';
+import type { TermStats } from './term-stats';
+import { inverseFrequency, type TermVector } from './term-vectors';
+
+/** Terms of the "more like these" query: enough to cover a folder's subjects, few enough to stay fast. */
+const QUERY_TERMS = 40;
+/**
+ * Terms in more than this share of the corpus are left out of the query (each costs a scan of its
+ * papers) but still count when candidates are re-scored against the whole profile.
+ */
+const MAX_QUERY_TERM_SHARE = 0.03;
+/** So a small corpus still has query terms. */
+const MIN_QUERY_TERM_DF = 50;
+
+/**
+ * The profile's heaviest selective lexemes; a candidate that has one gains profile weight × idf,
+ * what the term would add to the cosine if the candidate had it once.
+ */
+export function selectQueryTerms(profile: TermVector, stats: TermStats): QueryTerm[] {
+  const maxDf = Math.max(MIN_QUERY_TERM_DF, stats.documents * MAX_QUERY_TERM_SHARE);
+  const terms: QueryTerm[] = [];
+  for (const [term, weight] of profile) {
+    const df = stats.frequencies.get(term);
+    const idf = inverseFrequency(stats, term);
+    if (df === undefined || idf === undefined || df > maxDf) continue;
+    terms.push({ term, weight: weight * idf });
+  }
+  return terms.sort((a, b) => b.weight - a.weight).slice(0, QUERY_TERMS);
+}

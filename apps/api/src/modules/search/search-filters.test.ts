@@ -1,0 +1,142 @@
+import type { TSearchResponse } from '@paperbench/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPaper } from '../../test-support/factories';
+import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+
+describe.each(testDrivers())('search filters, snippets and did-you-mean (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    // Invented words keep these papers apart from the fixture corpus.
+    const paper = (paperId: string, categories: string[], publishedDate: string, title = 'On quorblaxes') =>
+      buildPaper(t.db, { paperId, title, categories, publishedDate, abstract: `Quorblax theory, part ${paperId}.` });
+    await paper('q.cl', ['cs.CL', 'cs.LG'], '2018-03-01');
+    await paper('q.lg', ['cs.LG'], '2018-06-30');
+    await paper('q.ag', ['math.AG'], '2018-07-01');
+    await paper('q.hep', ['hep-th'], '2017-01-01');
+    await paper('q.stat', ['stat.ML', 'cs.LG'], '2019-12-31');
+    await buildPaper(t.db, {
+      paperId: 'q.tex',
+      title: 'Quorblax bounds',
+      categories: ['math.CO'],
+      publishedDate: '2016-05-05',
+      abstract: 'For $n \\ge 2$ we bound the number of quorblaxes; each quorblax has $O(n^2)$ edges.',
+    });
+  });
+  afterAll(() => t.close());
+
+  const search = async (body: Record<string, unknown>) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/',
+      payload: { query: 'quorblax', ...body },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as TSearchResponse;
+  };
+  const ids = (response: TSearchResponse) => response.results.map((r) => r.paper_id).sort();
+
+  it('filters by one exact category', async () => {
+    expect(ids(await search({ categories: ['cs.CL'] }))).toEqual(['q.cl']);
+  });
+
+  it('matches a category case-insensitively', async () => {
+    expect(ids(await search({ categories: ['CS.cl'] }))).toEqual(['q.cl']);
+  });
+
+  it('lets an archive match every category in it, and several filters match any of them', async () => {
+    expect(ids(await search({ categories: ['cs'] }))).toEqual(['q.cl', 'q.lg', 'q.stat']);
+    expect(ids(await search({ categories: ['math', 'hep-th'] }))).toEqual(['q.ag', 'q.hep', 'q.tex']);
+  });
+
+  it('finds nothing for a well-formed category the corpus does not have', async () => {
+    expect(await search({ categories: ['zz.QQ'] })).toMatchObject({ total: 0, results: [], did_you_mean: null });
+  });
+
+  it('filters by an inclusive published-date range, alone or with categories', async () => {
+    expect(ids(await search({ from: '2018-03-01', to: '2018-07-01' }))).toEqual(['q.ag', 'q.cl', 'q.lg']);
+    expect(ids(await search({ from: '2019-12-31' }))).toEqual(['q.stat']);
+    expect(ids(await search({ to: '2016-05-05' }))).toEqual(['q.tex']);
+    const both = await search({ from: '2018-01-01', to: '2018-12-31', categories: ['cs'] });
+    expect(ids(both)).toEqual(['q.cl', 'q.lg']);
+    expect(both.total).toBe(2);
+  });
+
+  it('sorts filtered hits by date, newest first, and keeps relevance scores descending', async () => {
+    const byDate = await search({ categories: ['cs', 'math'], sort: 'date' });
+    expect(byDate.results.map((r) => r.paper_id)).toEqual(['q.stat', 'q.ag', 'q.lg', 'q.cl', 'q.tex']);
+    const byRelevance = await search({ categories: ['cs', 'math'] });
+    // The only paper with the word in its title (weight A) ranks first.
+    expect(byRelevance.results[0]?.paper_id).toBe('q.tex');
+    const scores = byRelevance.results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(byRelevance.total).toBe(5);
+  });
+
+  it('returns the offsets of every matched word in the title and abstract', async () => {
+    const [hit] = (await search({ query: 'quorblax bounds', categories: ['math.CO'] })).results;
+    if (!hit) throw new Error('no hit');
+    const marked = (text: string | null, ranges: [number, number][]) => ranges.map(([s, e]) => text?.slice(s, e));
+    expect(marked(hit.title, hit.highlights.title)).toEqual(['Quorblax', 'bounds']);
+    // Stemming: quorblaxes and bound match too; the TeX around them is left whole.
+    expect(marked(hit.abstract, hit.highlights.abstract)).toEqual(['bound', 'quorblaxes', 'quorblax']);
+  });
+
+  it('has no ranges where a hit matched only elsewhere', async () => {
+    await buildPaper(t.db, { paperId: 'q.author', title: 'Tilings', authors: ['Zed Quorblaxian'], abstract: 'None.' });
+    const [hit] = (await search({ query: 'quorblaxian' })).results;
+    expect(hit?.highlights).toEqual({ title: [], abstract: [] });
+  });
+
+  it('suggests a corrected query from title words when nothing matches, with its result count', async () => {
+    const response = await search({ query: 'latice boltzman' });
+    expect(response).toMatchObject({ total: 0, results: [] });
+    expect(response.did_you_mean?.query).toBe('lattice boltzmann');
+    expect(response.did_you_mean?.total).toBeGreaterThan(0);
+    const corrected = await search({ query: response.did_you_mean?.query });
+    expect(corrected.total).toBe(response.did_you_mean?.total);
+  });
+
+  it('keeps quotes, known words and excluded words as typed when correcting', async () => {
+    const response = await search({ query: '"lattice boltzmann" -quantum methd' });
+    expect(response.total).toBe(0);
+    expect(response.did_you_mean?.query).toBe('"lattice boltzmann" -quantum method');
+  });
+
+  it('offers no correction for gibberish, nor when the query had hits', async () => {
+    expect((await search({ query: 'zzqxjvwkplorbtsnm' })).did_you_mean).toBeNull();
+    expect((await search({ query: 'lattice' })).did_you_mean).toBeNull();
+  });
+
+  it('lists the archives of the corpus with their categories and paper counts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search/categories' });
+    expect(response.statusCode).toBe(200);
+    const { archives } = response.json() as { archives: { archive: string; count: number; categories: unknown[] }[] };
+    const cs = archives.find((a) => a.archive === 'cs');
+    // q.cl and q.stat carry two categories each but count once for the archive.
+    expect(cs?.categories).toEqual(expect.arrayContaining([{ category: 'cs.LG', count: 3 }]));
+    expect(cs?.count).toBeGreaterThanOrEqual(3);
+    expect(archives.map((a) => a.count)).toEqual([...archives.map((a) => a.count)].sort((a, b) => b - a));
+    expect(archives.some((a) => a.archive === 'upload')).toBe(false);
+  });
+
+  it.each([
+    ['from after to', { from: '2019-01-02', to: '2019-01-01' }, 'from', 'from must not be after to'],
+    ['an impossible date', { from: '2019-02-30' }, 'from', 'real calendar date'],
+    ['a date that is not ISO', { to: '01/02/2019' }, 'to', 'real calendar date'],
+    ['an invalid category string', { categories: ['cs.CL; drop table'] }, 'categories.0', 'looks like cs.CL'],
+    ['a category that is not text', { categories: [7] }, 'categories.0', 'string'],
+    ['too many categories', { categories: Array.from({ length: 21 }, () => 'cs') }, 'categories', 'at most 20'],
+    ['an unknown sort', { sort: 'popularity' }, 'sort', 'relevance'],
+    ['an over-long query', { query: 'x'.repeat(501) }, 'query', 'at most 500 characters'],
+  ])('refuses %s with 400 and a clear message', async (_label, body, field, message) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/search/', payload: { query: 'x', ...body } });
+    expect(response.statusCode).toBe(400);
+    const error = response.json();
+    expect(error).toMatchObject({
+      error: 'INVALID_REQUEST',
+      details: { fields: [expect.objectContaining({ field })] },
+    });
+    expect(error.message).toContain(message);
+  });
+});

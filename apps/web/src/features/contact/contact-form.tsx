@@ -1,0 +1,138 @@
+import { type FormEvent, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
+import { Field } from '../form-card/field';
+import { Icon } from '../ui/icons';
+import { sendContactMessage } from './contact-api';
+
+const EMPTY: TContactDraft = { name: '', email: '', subject: '', message: '' };
+
+/** The feedback form of /contact: checked as it is sent, the server's refusal shown above the button. */
+export function ContactForm() {
+  const [draft, setDraft] = useState(EMPTY);
+  const [errors, setErrors] = useState<TContactErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const [isSent, setIsSent] = useState(false);
+
+  const edit = (field: keyof TContactDraft) => (event: { target: { value: string } }) => {
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContactDraft(draft);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setIsSending(true);
+    try {
+      await sendContactMessage({
+        message: draft.message.trim(),
+        ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+        ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
+        ...(draft.subject.trim() ? { subject: draft.subject.trim() } : {}),
+      });
+      setIsSent(true);
+    } catch (error) {
+      console.error('Contact message failed:', error);
+      setFailure(parseApiError(error).message);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  if (isSent) {
+    return (
+      <div className="form-card state-card" data-tone="success" role="status">
+        <span className="state-card-icon">
+          <Icon name="check" size={20} />
+        </span>
+        <div className="state-card-body">
+          <h2>Thank you, your message was sent</h2>
+          <p>
+            The people who run this server will read it
+            {draft.email.trim() ? ` and may answer at ${draft.email.trim()}` : ''}.
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setDraft(EMPTY);
+                setIsSent(false);
+              }}
+            >
+              Write another message
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const messageLength = draft.message.trim().length;
+  return (
+    <form className="form-card" onSubmit={submit} noValidate aria-label="Contact form">
+      {failure && (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="field-row">
+        <Field label="Name" optional error={errors.name}>
+          {(control) => (
+            <input
+              type="text"
+              name="name"
+              autoComplete="name"
+              value={draft.name}
+              onChange={edit('name')}
+              {...control}
+            />
+          )}
+        </Field>
+        <Field
+          label="Email"
+          optional
+          error={errors.email}
+          hint={errors.email ? undefined : 'Only if you would like an answer.'}
+        >
+          {(control) => (
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={draft.email}
+              onChange={edit('email')}
+              {...control}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Subject" optional error={errors.subject}>
+        {(control) => (
+          <input type="text" name="subject" value={draft.subject} onChange={edit('subject')} {...control} />
+        )}
+      </Field>
+      <Field
+        label="Message"
+        error={errors.message}
+        hint={
+          errors.message
+            ? undefined
+            : `${messageLength.toLocaleString('en-US')} / ${CONTACT_LIMITS.message.toLocaleString('en-US')}`
+        }
+      >
+        {(control) => <textarea name="message" value={draft.message} onChange={edit('message')} {...control} />}
+      </Field>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={isSending}>
+          <Icon name="send" />
+          {isSending ? 'Sending…' : 'Send message'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Names of arXiv archives, for the category filter (arXiv's own taxonomy, including the archives
+ * that were merged into others in the 1990s and still label old papers). Unknown ones show their code.
+ */
+const ARCHIVE_NAMES: Record<string, string> = {
+  'acc-phys': 'Accelerator Physics (old)',
+  'adap-org': 'Adaptation and Self-Organizing Systems (old)',
+  'alg-geom': 'Algebraic Geometry (old)',
+  'ao-sci': 'Atmospheric-Oceanic Sciences (old)',
+  'astro-ph': 'Astrophysics',
+  'atom-ph': 'Atomic, Molecular and Optical Physics (old)',
+  'bayes-an': 'Bayesian Analysis (old)',
+  'chao-dyn': 'Chaotic Dynamics (old)',
+  'chem-ph': 'Chemical Physics (old)',
+  'cmp-lg': 'Computation and Language (old)',
+  'comp-gas': 'Cellular Automata and Lattice Gases (old)',
+  'cond-mat': 'Condensed Matter',
+  cs: 'Computer Science',
+  'dg-ga': 'Differential Geometry (old)',
+  econ: 'Economics',
+  eess: 'Electrical Engineering and Systems Science',
+  'funct-an': 'Functional Analysis (old)',
+  'gr-qc': 'General Relativity and Quantum Cosmology',
+  'hep-ex': 'High Energy Physics – Experiment',
+  'hep-lat': 'High Energy Physics – Lattice',
+  'hep-ph': 'High Energy Physics – Phenomenology',
+  'hep-th': 'High Energy Physics – Theory',
+  math: 'Mathematics',
+  'math-ph': 'Mathematical Physics',
+  'mtrl-th': 'Materials Theory (old)',
+  nlin: 'Nonlinear Sciences',
+  'nucl-ex': 'Nuclear Experiment',
+  'nucl-th': 'Nuclear Theory',
+  'patt-sol': 'Pattern Formation and Solitons (old)',
+  physics: 'Physics',
+  'plasm-ph': 'Plasma Physics (old)',
+  'q-alg': 'Quantum Algebra (old)',
+  'q-bio': 'Quantitative Biology',
+  'q-fin': 'Quantitative Finance',
+  'quant-ph': 'Quantum Physics',
+  'solv-int': 'Exactly Solvable and Integrable Systems (old)',
+  stat: 'Statistics',
+  'supr-con': 'Superconductivity (old)',
+};
+
+export const archiveName = (archive: string): string => ARCHIVE_NAMES[archive] ?? archive;

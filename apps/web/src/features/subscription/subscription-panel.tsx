@@ -1,0 +1,87 @@
+import type { TSubscription } from '@paperbench/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { Icon } from '../ui/icons';
+import { useConfirmFromLink } from './mail-link-action';
+import { subscriptionKeys } from './subscription-api';
+import { SubscriptionForm } from './subscription-form';
+import { SubscriptionStatus } from './subscription-status';
+import { useStoreSubscription, useSubscription } from './use-subscription';
+
+function ConfirmOutcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useConfirmFromLink>> }) {
+  if (outcome.kind === 'confirming') return <p className="status-banner">Confirming your address…</p>;
+  if (outcome.kind === 'confirmed') {
+    return (
+      <p className="status-banner" data-tone="success" role="status">
+        <Icon name="check" /> Thank you, {outcome.subscription.email} is confirmed. Your digest is on.
+      </p>
+    );
+  }
+  return (
+    <p className="status-banner" data-tone="danger" role="alert">
+      {outcome.message}
+    </p>
+  );
+}
+
+/** The /subscription page's body: the confirmation from a mailed link, the current state, and the form. */
+export function SubscriptionPanel() {
+  const subscription = useSubscription();
+  const store = useStoreSubscription();
+  const queryClient = useQueryClient();
+  const [isEditing, setIsEditing] = useState(false);
+  const outcome = useConfirmFromLink(store);
+
+  const changed = useCallback(
+    (next: TSubscription | null) => {
+      if (next) store(next);
+      else void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    },
+    [store, queryClient],
+  );
+
+  if (subscription.isPending) {
+    return (
+      <div className="form-card" aria-busy="true">
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton" />
+        <div className="skeleton skeleton-short" />
+      </div>
+    );
+  }
+  if (subscription.isError) {
+    return (
+      <p className="form-alert" role="alert">
+        Your subscription could not be loaded: {parseApiError(subscription.error).message}
+      </p>
+    );
+  }
+
+  const current = subscription.data;
+  const hasState = current.status !== 'none';
+  const showForm = current.status === 'none' || current.status === 'unsubscribed' || isEditing;
+  return (
+    <>
+      {outcome && <ConfirmOutcome outcome={outcome} />}
+      {!current.mail_enabled && (
+        <p className="status-banner" data-tone="muted">
+          Email is not set up on this server, so no digests can be sent. Its operator can switch it on by configuring an
+          SMTP server.
+        </p>
+      )}
+      {hasState && <SubscriptionStatus subscription={current} onChanged={changed} onEdit={() => setIsEditing(true)} />}
+      {showForm && current.mail_enabled && (
+        <SubscriptionForm
+          key={`${current.status}:${current.email}`}
+          subscription={current}
+          onSaved={(saved) => {
+            store(saved);
+            setIsEditing(false);
+          }}
+          onCancel={isEditing ? () => setIsEditing(false) : undefined}
+        />
+      )}
+    </>
+  );
+}

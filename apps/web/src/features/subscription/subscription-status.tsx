@@ -1,0 +1,175 @@
+import type { TSubscription } from '@paperbench/contract';
+import { type ReactNode, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { Icon, type TIconName } from '../ui/icons';
+import { deleteSubscription, resendConfirmation } from './subscription-api';
+
+type TStatusProps = {
+  subscription: TSubscription;
+  onChanged: (subscription: TSubscription | null) => void;
+  onEdit: () => void;
+};
+
+const formatTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const topicPhrase = (topics: readonly string[]) => (topics.length === 0 ? 'every topic you follow' : topics.join(', '));
+
+function lastDigestLine(subscription: TSubscription): string {
+  const last = subscription.last_digest;
+  if (!last) return 'The first digest goes out with the next daily run.';
+  if (last.status === 'sent') return `Last digest: ${formatTime(last.at)}, ${last.paper_count ?? 0} papers.`;
+  if (last.status === 'skipped') return `Last run: ${formatTime(last.at)}, nothing new, so no mail.`;
+  if (last.status === 'failed')
+    return `The last digest could not be delivered (${formatTime(last.at)}); it is retried.`;
+  return 'A digest is being sent.';
+}
+
+function StateCard({
+  icon,
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  icon: TIconName;
+  tone?: 'success' | 'muted';
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <section className="form-card state-card" data-tone={tone} aria-label="Subscription status">
+      <span className="state-card-icon">
+        <Icon name={icon} size={20} />
+      </span>
+      <div className="state-card-body">
+        <h2>{title}</h2>
+        {children}
+        <div className="form-actions">{actions}</div>
+      </div>
+    </section>
+  );
+}
+
+/** Where the subscription stands (pending: check your inbox; active; unsubscribed) and what can be done. */
+export function SubscriptionStatus({ subscription, onChanged, onEdit }: TStatusProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const run = async (action: () => Promise<TSubscription | null>, done?: string) => {
+    setIsBusy(true);
+    setFailure(null);
+    setNotice(null);
+    try {
+      onChanged(await action());
+      if (done) setNotice(done);
+    } catch (error) {
+      setFailure(parseApiError(error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  const resend = () => run(resendConfirmation, 'A new link is on its way; the previous one no longer works.');
+  const remove = () =>
+    run(async () => {
+      await deleteSubscription();
+      return null;
+    });
+
+  const feedback = (
+    <>
+      {notice && (
+        <p className="status-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {failure && (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+  const email = <strong>{subscription.email}</strong>;
+
+  if (subscription.status === 'pending') {
+    return (
+      <StateCard
+        icon="mail"
+        title="Check your inbox"
+        actions={
+          <>
+            <button type="button" className="button button-primary" disabled={isBusy} onClick={resend}>
+              Resend the link
+            </button>
+            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
+              Change
+            </button>
+            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
+              Cancel and forget my address
+            </button>
+          </>
+        }
+      >
+        <p>
+          {subscription.confirmation_sent_at ? 'We sent a confirmation link to ' : 'We could not mail the link to '}
+          {email}. Your {subscription.frequency} digest starts once you follow it.
+        </p>
+        {subscription.confirmation_sent_at && (
+          <p className="muted status-meta">
+            Sent {formatTime(subscription.confirmation_sent_at)}. No mail? Check spam, or resend.
+          </p>
+        )}
+        {feedback}
+      </StateCard>
+    );
+  }
+
+  if (subscription.status === 'active') {
+    return (
+      <StateCard
+        icon="check"
+        tone="success"
+        title="You are subscribed"
+        actions={
+          <>
+            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
+              Change
+            </button>
+            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
+              Unsubscribe and forget my address
+            </button>
+          </>
+        }
+      >
+        <p>
+          A <strong>{subscription.frequency}</strong> digest of new papers on {topicPhrase(subscription.topics)} goes to{' '}
+          {email}.
+        </p>
+        <p className="muted status-meta">{lastDigestLine(subscription)}</p>
+        {feedback}
+      </StateCard>
+    );
+  }
+
+  return (
+    <StateCard
+      icon="mail"
+      tone="muted"
+      title="Unsubscribed"
+      actions={
+        <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
+          Forget my address
+        </button>
+      }
+    >
+      <p>
+        No more digests go to {email}
+        {subscription.unsubscribed_at ? ` (since ${formatTime(subscription.unsubscribed_at)})` : ''}. Subscribe again
+        below whenever you like.
+      </p>
+      {feedback}
+    </StateCard>
+  );
+}
