@@ -4,7 +4,11 @@ import { defineConfig } from 'tsup';
 // worker is its own entry (a worker thread loads it by file, beside main.js), and so is the ingest CLI
 // (`node dist/ingest.js …` where the sources and tsx are absent, as in the Docker image).
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'pdf-text.worker': 'src/modules/uploads/pdf-text.worker.ts', ingest: 'src/ingest/cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    'pdf-text.worker': 'src/modules/uploads/pdf-text.worker.ts',
+    ingest: 'src/ingest/cli.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

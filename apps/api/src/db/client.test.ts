@@ -52,8 +52,8 @@ describe.runIf(process.env.DATABASE_URL)('dropped connections (postgres)', () =>
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${new URL(scratch.url).pathname.slice(1)}`,
       );
       await sleep(200);
-      const result = await database.db.execute(sql`select 42 as answer`);
-      expect(result.rows[0]).toEqual({ answer: 42 });
+      const [row] = await database.db.select({ answer: sql<number>`42` }).from(sql`(select 1) as one`);
+      expect(row).toEqual({ answer: 42 });
     } finally {
       await database.close();
       await admin.close();
