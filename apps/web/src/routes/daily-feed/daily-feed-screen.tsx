@@ -6,6 +6,7 @@ import { parseApiError } from '../../api/parse-api-error';
 import { feedKeys } from '../../api/query-keys';
 import type { TScreenProps } from '../../app/route-table';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { DiscoveryLinks } from '../../features/topics/discovery-links';
 import { getDailyFeed } from '../../features/topics/topics-api';
 import { useFollowTopic } from '../../features/topics/use-topics';
 import { DayNav } from './day-nav';
@@ -48,9 +49,7 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
             One announcement day at a time, ranked for you by the topics you follow and the papers you keep.
           </p>
         </div>
-        <Link className="button" to="/monitor">
-          Paper Monitor
-        </Link>
+        <DiscoveryLinks current="/daily-feed" />
       </header>
       <FollowShortcut />
       {followError && (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/route-table';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { DiscoveryLinks } from '../../features/topics/discovery-links';
 import { FollowTopicForm } from '../../features/topics/follow-topic-form';
 import { useFollowTopic, useUnfollowTopic } from '../../features/topics/use-topics';
 import { TopicCard } from './topic-card';
@@ -40,9 +40,7 @@ export default function MonitorScreen({ title }: TScreenProps) {
             Follow topics and see the papers that match them, with what is new since your last visit.
           </p>
         </div>
-        <Link className="button" to="/daily-feed">
-          Today’s feed
-        </Link>
+        <DiscoveryLinks current="/monitor" />
       </header>
 
       <div className="monitor-follow">
