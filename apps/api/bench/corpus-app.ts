@@ -7,6 +7,7 @@ import { createAppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
 import { loadCorpus } from '../src/ingest/corpus-loader';
+import { createScratchDatabase, serverVersion } from './postgres';
 
 export interface CorpusApp {
   baseUrl: string;
@@ -49,4 +50,20 @@ export async function startCorpusApp(
     await close();
     throw error;
   }
+}
+
+/** Runs `bench` on embedded PGlite and, given `adminUrl`, on a scratch PostgreSQL database dropped afterwards. */
+export async function onEachDriver<T>(
+  adminUrl: string | undefined,
+  bench: (label: string, databaseUrl: string | undefined) => Promise<T>,
+): Promise<T[]> {
+  const results = [await bench('PGlite (embedded)', undefined)];
+  if (!adminUrl) return results;
+  const scratch = await createScratchDatabase(adminUrl);
+  try {
+    results.push(await bench(await serverVersion(adminUrl), scratch.url));
+  } finally {
+    await scratch.drop();
+  }
+  return results;
 }

@@ -3,8 +3,7 @@ import type { Db } from '../src/db/client';
 import { folderFiles, folders } from '../src/db/schema';
 import { generateUserToken } from '../src/lib/user-token';
 import { insertUser } from '../src/modules/identity/identity.repo';
-import { startCorpusApp } from './corpus-app';
-import { createScratchDatabase, serverVersion } from './postgres';
+import { onEachDriver, startCorpusApp } from './corpus-app';
 import { type LatencySummary, ms, summarize } from './stats';
 
 /** Folders of the library: primary category and size; the first is the 50-paper folder. */
@@ -77,15 +76,9 @@ export async function runRecommendationsBench(options: {
   databaseUrl?: string;
   log: (m: string) => void;
 }): Promise<{ title: string; markdown: string }> {
-  const results: DriverResult[] = [await benchDriver('PGlite (embedded)', undefined, options.log)];
-  if (options.databaseUrl) {
-    const scratch = await createScratchDatabase(options.databaseUrl);
-    try {
-      results.push(await benchDriver(await serverVersion(options.databaseUrl), scratch.url, options.log));
-    } finally {
-      await scratch.drop();
-    }
-  }
+  const results: DriverResult[] = await onEachDriver(options.databaseUrl, (label, url) =>
+    benchDriver(label, url, options.log),
+  );
   const row = (r: DriverResult, name: string, s: LatencySummary) =>
     `| ${r.label} | ${name} | ${s.count} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.max)} |`;
   const markdown = [

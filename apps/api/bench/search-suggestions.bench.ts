@@ -1,7 +1,6 @@
 import os from 'node:os';
-import { startCorpusApp } from './corpus-app';
+import { onEachDriver, startCorpusApp } from './corpus-app';
 import { BenchClient } from './http-client';
-import { createScratchDatabase, serverVersion } from './postgres';
 import { type LatencySummary, ms, summarize } from './stats';
 
 /** What people type, letter by letter; typos included, since the trigram fallback must be fast too. */
@@ -73,15 +72,9 @@ export async function runSearchSuggestionsBench(options: {
   log: (m: string) => void;
 }): Promise<{ title: string; markdown: string }> {
   const loadBefore = os.loadavg()[0] ?? 0;
-  const results: DriverResult[] = [await benchDriver('PGlite (embedded)', undefined, options.log)];
-  if (options.databaseUrl) {
-    const scratch = await createScratchDatabase(options.databaseUrl);
-    try {
-      results.push(await benchDriver(await serverVersion(options.databaseUrl), scratch.url, options.log));
-    } finally {
-      await scratch.drop();
-    }
-  }
+  const results: DriverResult[] = await onEachDriver(options.databaseUrl, (label, url) =>
+    benchDriver(label, url, options.log),
+  );
   const row = (r: DriverResult, name: string, s: LatencySummary) =>
     `| ${r.label} | ${name} | ${s.count} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`;
   const markdown = [
