@@ -8,7 +8,10 @@ export const users = pgTable(
     /** sha256 of the issued X-User-ID, hex. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed on use (at most about once an hour); an id idle longer than SESSION_IDLE_DAYS expires. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by logout: the id is refused from then on (server-side revocation). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('users_created_at_idx').on(table.createdAt)],
 );
