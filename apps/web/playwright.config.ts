@@ -82,6 +82,17 @@ export default defineConfig({
         // The flows never reach the internet: no on-demand arXiv fetches, no harvest.
         ARXIV_FETCH_MISSING: 'false',
         HARVEST_SETS: '',
+        // Issue 8 item 4: every flow comes from 127.0.0.1; budgets stay on, raised well above the run.
+        RATE_LIMIT_GET_ID_PER_HOUR: '10000',
+        RATE_LIMIT_SEARCH_PER_MINUTE: '10000',
+        RATE_LIMIT_UPLOAD_PER_HOUR: '10000',
+        RATE_LIMIT_PDF_PROXY_PER_MINUTE: '10000',
+        RATE_LIMIT_MAIL_PER_HOUR: '10000',
+        RATE_LIMIT_WRITE_PER_MINUTE: '10000',
+        RATE_LIMIT_AI_PER_MINUTE: '10000',
+        CONTACT_RATE_LIMIT_PER_HOUR: '10000',
+        MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
+        MAIL_MAX_PER_HOUR: '10000',
       },
       // First start loads the 25k-paper sample corpus into the embedded database.
       timeout: 180_000,

@@ -1,11 +1,24 @@
+import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** Where `pnpm dev` finds the API (apps/api listens on 3000 by default). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue 8 item 12: .br and .gz beside every text asset, built once at the highest levels; the API
+    // serves them as they are (@fastify/static preCompressed), so no request pays for compression.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     // Same-origin API in dev as in production, where apps/api serves dist/.
     proxy: { '/api': { target: API_ORIGIN, changeOrigin: true } },

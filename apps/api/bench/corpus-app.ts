@@ -7,6 +7,7 @@ import { createAppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
 import { loadCorpus } from '../src/ingest/corpus-loader';
+import { RAISED_TEST_BUDGETS } from '../src/test-support/test-app';
 import { createScratchDatabase, serverVersion } from './postgres';
 
 export interface CorpusApp {
@@ -32,6 +33,8 @@ export async function startCorpusApp(
     JOBS_ENABLED: 'false',
     WEB_DIST: '/nonexistent',
     STORAGE_DIR: storageDir,
+    // Issue 8 item 4: the load comes from one IP; budgets stay on (their cost is measured), raised.
+    ...RAISED_TEST_BUDGETS,
   });
   const app = await buildApp(createAppContext({ db: database.db, config }));
   const close = async () => {

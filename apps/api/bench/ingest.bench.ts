@@ -50,7 +50,8 @@ async function withDatabase<T>(
   const scratch = driver === 'postgres' && adminUrl ? await createScratchDatabase(adminUrl) : undefined;
   // On disk, as the server runs it: an in-memory PGlite would count the whole database as RSS.
   const dataDir = scratch ? undefined : await mkdtemp(path.join(os.tmpdir(), 'ingest-bench-pglite-'));
-  const database = openDatabase({ url: scratch?.url, dataDir });
+  // issue 8 item 1: a temp DATA_DIR of its own, locked like any other opener's.
+  const database = openDatabase({ url: scratch?.url, dataDir, role: 'pnpm bench' });
   try {
     await database.migrate();
     return await work(database);

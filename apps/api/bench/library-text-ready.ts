@@ -64,7 +64,7 @@ export async function measureTextReady(pdfs: BenchPdf[], runs: number): Promise<
         if (response.status !== 201 || !body.paper_id) {
           throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
         }
-        await withTimeout(t.context.textExtraction.drain(), DRAIN_TIMEOUT_MS, 'text extraction');
+        await withTimeout(t.context.queue.drain(), DRAIN_TIMEOUT_MS, 'text extraction');
         const ready = performance.now();
         const [row] = await t.db
           .select({ status: paperTexts.status, pageCount: paperTexts.pageCount, text: paperTexts.text })

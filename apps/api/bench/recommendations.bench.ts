@@ -4,6 +4,12 @@ import { folderFiles, folders } from '../src/db/schema';
 import { generateUserToken } from '../src/lib/user-token';
 import { insertUser } from '../src/modules/identity/identity.repo';
 import { onEachDriver, startCorpusApp } from './corpus-app';
+import {
+  HIT_RATE_FLOOR,
+  measureRecommendationQuality,
+  type QualityResult,
+  RECALL_FLOOR,
+} from './recommendation-quality';
 import { type LatencySummary, ms, summarize } from './stats';
 
 /** Folders of the library: primary category and size; the first is the 50-paper folder. */
@@ -19,6 +25,7 @@ interface DriverResult {
   coldMs: number;
   folder: LatencySummary;
   user: LatencySummary;
+  quality: QualityResult;
 }
 
 /** A user owning the LIBRARY folders, filled with the oldest-id papers of each category. */
@@ -66,7 +73,9 @@ async function benchDriver(label: string, databaseUrl: string | undefined, log: 
       folder.push(await timedGet(folderUrl, token));
       user.push(await timedGet(userUrl, token));
     }
-    return { label, coldMs, folder: summarize(folder), user: summarize(user) } satisfies DriverResult;
+    log(`${label}: recommendation quality (held-out papers of 8 category folders)…`);
+    const quality = await measureRecommendationQuality(corpus.db, base);
+    return { label, coldMs, folder: summarize(folder), user: summarize(user), quality } satisfies DriverResult;
   } finally {
     await corpus.close();
   }
@@ -91,6 +100,18 @@ export async function runRecommendationsBench(options: {
     ...results.flatMap((r) => [row(r, 'folder/{id} (50 papers)', r.folder), row(r, 'user (120 papers)', r.user)]),
     '',
     `First request (term statistics built): ${results.map((r) => `${r.label} ${ms(r.coldMs)} ms`).join(', ')}.`,
+    '',
+    `Quality (8 category folders, 10 papers held out of each; floors recall ≥ ${RECALL_FLOOR}, ` +
+      `hit-rate ≥ ${HIT_RATE_FLOOR}, recall > 10 × random):`,
+    '',
+    '| database | recall@10 | hit-rate@10 | random recall@10 | floors |',
+    '| --- | ---: | ---: | ---: | --- |',
+    ...results.map(
+      ({ label, quality: q }) =>
+        `| ${label} | ${q.recall.toFixed(3)} | ${q.hitRate.toFixed(3)} | ${q.randomRecall.toFixed(4)} | ${q.meetsFloors ? 'met' : '**NOT MET**'} |`,
+    ),
   ].join('\n');
+  // A recommender below the floors is broken, not slow: the bench reports it and exits non-zero.
+  if (results.some((r) => !r.quality.meetsFloors)) process.exitCode = 1;
   return { title: 'Recommendation latency', markdown };
 }

@@ -1,7 +1,12 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { queueJobDefinitions } from './jobs/queue/definitions';
+import { createJobQueue, type JobQueue } from './jobs/queue/queue-runner';
+import { resolvePdfUrlSecret } from './lib/pdf-url-secret';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createTextExtractionQueue, type TextExtractionQueue } from './modules/uploads/text-extraction.queue';
+import { createPdfUrlSigner, type PdfUrlSigner } from './modules/pdfs/signed-pdf-url';
+import { createPdfTextExtractor, type PdfTextExtractor, pdfTextLimitsFrom } from './modules/uploads/pdf-text-worker';
+import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './rate-limit/counter-store';
 import type { FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file-storage';
 
@@ -11,20 +16,40 @@ export interface AppContext {
   config: Config;
   /** Uploaded and cached PDFs (issue 3). */
   storage: FileStorage;
-  /** PDF text extraction after upload, off the request path. */
-  textExtraction: TextExtractionQueue;
+  /** Issue 8 item 2: this process's poller of the durable work queue (queue_jobs); wake() it after an enqueue commits. */
+  queue: JobQueue;
+  /** Issue 8 item 3: PDF text extraction on worker threads under the EXTRACTION_* limits. */
+  pdfText: PdfTextExtractor;
   /** SMTP mail (issue 4): confirmations, digests, contact; disabled when SMTP_HOST is unset. */
   mailer: Mailer;
+  /** Issue 8 item 8: short-lived signed URLs of uploaded PDFs (instead of ?uid=). */
+  pdfUrls: PdfUrlSigner;
+  /** Issue 8 items 4 + 5: rate-limit and mail counters shared by all replicas (PostgreSQL, or Redis). */
+  counters: CounterStore;
 }
 
-/** The context of one server process: the local file storage of STORAGE_DIR and its extraction queue. */
+/** The context of one server process: the local file storage of STORAGE_DIR, its queue poller and PDF workers. */
 export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config'>): AppContext {
   const storage = new LocalFileStorage(config.STORAGE_DIR);
-  return {
+  const context: AppContext = {
     db,
     config,
     storage,
-    textExtraction: createTextExtractionQueue(db, storage),
+    // Issue 8 items 2 + 3: handlers get this context, so the queue reads it lazily.
+    queue: createJobQueue(() => context, queueJobDefinitions, {
+      pollMs: config.QUEUE_POLL_MS,
+      concurrency: config.QUEUE_CONCURRENCY,
+      retentionDays: config.QUEUE_RETENTION_DAYS,
+    }),
+    pdfText: createPdfTextExtractor({ limits: pdfTextLimitsFrom(config), concurrency: config.EXTRACTION_CONCURRENCY }),
     mailer: createMailer(config),
+    pdfUrls: createPdfUrlSigner({
+      secret: () => resolvePdfUrlSecret({ secret: config.PDF_URL_SECRET, dataDir: config.DATA_DIR }),
+      ttlSeconds: config.PDF_URL_TTL_SECONDS,
+    }),
+    counters: config.REDIS_URL
+      ? createRedisCounterStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
+      : createPgCounterStore(db),
   };
+  return context;
 }

@@ -5,17 +5,19 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context';
 import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
+import { redactCredentials } from './lib/redact-credentials';
 import { createApiRouter } from './modules';
 import { registerFormBodyParser } from './modules/subscription/one-click-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
+import { registerCompression } from './plugins/compression';
+import { registerDrainRefusedBodies } from './plugins/drain-refused-body';
 import { identityPlugin } from './plugins/identity';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 
 const s = initServer();
-
-/** GET /api/uploads/{id}/pdf may carry the caller's id as ?uid= (a credential): keep it out of logs. */
-const redactCredentials = (url: string) => url.replace(/([?&]uid=)[^&]*/gi, '$1[redacted]');
 
 /** Multipart limits of POST /api/upload/: one file, the four form fields, short field values. */
 const uploadLimits = (maxBytes: number) => ({
@@ -51,17 +53,33 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     clientErrorHandler: handleClientError,
+    // Issue 8 item 4: behind a proxy, request.ip (what the rate limits count) is the real client.
+    trustProxy: config.TRUST_PROXY,
   });
 
   registerErrorHandling(app);
   registerBeaconBodyParser(app);
+  // Issue 8 item 11: a refused upload is answered after its unread body is drained, not reset.
+  registerDrainRefusedBodies(app, Math.max(config.UPLOAD_MAX_BYTES, config.BODY_LIMIT));
   registerFormBodyParser(app);
+  // Issue 8 items 9 + 12: headers on every response; compression attaches to routes added after it.
+  await registerSecurityHeaders(app, config);
+  await registerCompression(app, config);
   // Stream mode: handlers read parts themselves (never buffered whole, issue 3).
   await app.register(multipart, { limits: uploadLimits(config.UPLOAD_MAX_BYTES) });
-  context.textExtraction.useLogger(app.log);
-  // Closing waits for queued text extraction, so it never writes into a closed database.
-  app.addHook('onClose', () => context.textExtraction.close());
-  await app.register(identityPlugin, { db: context.db });
+  // Issue 8 items 2 + 3: the work queue polls once the app is ready (the database is migrated by
+  // then). Closing stops it and terminates the PDF workers without draining: a running job's lock
+  // expires and another replica, or the next start, takes it over.
+  context.queue.useLogger(app.log);
+  app.addHook('onReady', async () => context.queue.start());
+  app.addHook('onClose', async () => {
+    await context.queue.stop();
+    await context.pdfText.close();
+  });
+  await app.register(identityPlugin, { db: context.db, idleDays: config.SESSION_IDLE_DAYS });
+  // After identity: its preHandler sets request.userId, which the per-user budgets count by.
+  await app.register(rateLimitPlugin, { config, counters: context.counters });
+  app.addHook('onClose', () => context.counters.close());
   await registerApiDocs(app);
   // As a plugin, ts-rest's error handler lives in a child scope and hands anything that is not a
   // validation error up to ours.

@@ -96,6 +96,9 @@ const ZEnv = z.object({
   HARVEST_SETS: ZList,
   /** Fetch a paper from the arXiv API when a user opens or adds one the corpus lacks. */
   ARXIV_FETCH_MISSING: zFlag(true),
+  // issue 8 item 6 (polite to arXiv): requests waiting for an arXiv slot, in this process and as
+  // time ahead in the schedule all replicas share; one more is refused with 503 and Retry-After.
+  ARXIV_MAX_WAITING: z.coerce.number().int().min(1).max(1000).default(20),
 
   // Scheduled jobs (harvest, digests): every API process runs the scheduler; job_runs claims a slot once.
   JOBS_ENABLED: zFlag(true),
@@ -103,6 +106,30 @@ const ZEnv = z.object({
   JOBS_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   /** UTC hour after which the daily harvest and the digests of the day run. */
   DAILY_JOBS_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
+
+  // Issue 8 items 2 + 3 (queue): the durable work queue (jobs/queue) and the limits of PDF text extraction.
+  /** How often every process polls queue_jobs for due work (an enqueue also wakes its own process at once). */
+  QUEUE_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Jobs one process runs at once, all kinds together (each kind may allow fewer). */
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Finished (done or failed) queue_jobs rows are deleted after this many days. */
+  QUEUE_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+  /** PDFs one process extracts at once, each on its own worker thread. */
+  EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Heap cap of one extraction worker thread, in MB: a PDF needing more fails with that reason. */
+  EXTRACTION_MAX_HEAP_MB: z.coerce.number().int().min(16).default(512),
+  /** Wall-clock budget of one document's extraction: past it the worker is terminated and the PDF fails. */
+  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** A PDF that declares more pages than this is refused before any page is read. */
+  EXTRACTION_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
+  /** A PDF whose text is longer than this many characters is refused (not truncated). */
+  EXTRACTION_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  /** Inflated bytes a PDF's compressed streams may add up to (flate bombs), checked before pdf.js parses it. */
+  EXTRACTION_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(256 * 1024 * 1024),
 
   // Mail (email digests, subscription confirmations, contact form). No SMTP_HOST: nothing is mailed.
   SMTP_HOST: zOptional(z.string()),
@@ -118,7 +145,76 @@ const ZEnv = z.object({
   PUBLIC_URL: zOptional(z.string().url()),
   /** Contact-form messages one user may send per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+
+  // Issue 8 items 4 + 5 (limits): named rate-limit budgets, quotas, retention, statement timeout, mail abuse.
+  /** false switches every request budget off (quotas and mail limits stay). */
+  RATE_LIMIT_ENABLED: zFlag(true),
+  /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
+  /** Redis for the rate-limit counters of all replicas; unset keeps them in PostgreSQL (rate_limit_counters). */
+  REDIS_URL: zOptional(z.string().url()),
+  /** Prefix of every Redis key this app writes (several apps may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('paperbench:rl:'),
+  RATE_LIMIT_GET_ID_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_UPLOAD_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PDF_PROXY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Bytes one user's uploads may hold in total (default 1 GB). */
+  USER_UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
+  USER_FOLDER_QUOTA: z.coerce.number().int().min(1).default(1000),
+  USER_SHARE_LIST_QUOTA: z.coerce.number().int().min(1).default(1000),
+  PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+  SEARCH_QUERY_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Longest one SQL statement may run (0: no limit); bulk import and corpus load lift it for themselves. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Confirmation mails one address may receive per day (issue 8 item 5). */
+  MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(1),
+  /** Mails sent on users' request (confirmations, contact forwards) per hour, all replicas together. */
+  MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Bearer token of the operator routes (GET /api/operator/messages); unset: those routes answer 404. */
+  OPERATOR_TOKEN: zOptional(z.string().min(16)),
+
+  // Issue 8 item 8 (sessions): ids that end, and short-lived signed PDF URLs instead of ?uid=.
+  /** An X-User-ID unused for longer than this many days is refused with 401 (refreshed on use). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(400),
+  /** HMAC key of signed PDF URLs; set the same value on every replica. Unset: generated under DATA_DIR. */
+  PDF_URL_SECRET: zOptional(z.string().min(32, 'must be at least 32 characters')),
+  /** How long a signed PDF URL stays valid, in seconds. */
+  PDF_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+
+  // Issue 8 items 9 + 12 (browser): security headers and compression.
+  /**
+   * Origins added to the Content Security Policy's script-src, style-src, connect-src and frame-src
+   * (comma-separated, e.g. an identity provider's script host); empty: self only.
+   */
+  CSP_TRUSTED_ORIGINS: ZList.pipe(z.array(ZOriginUrl.transform((value) => new URL(value).origin))),
+  /** API responses at least this many bytes are compressed (br or gzip, as the client accepts). */
+  COMPRESS_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
 });
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: boolean, a list of addresses/CIDRs, or for a hop
+ * count n the function Fastify itself builds from a number (trust the n hops nearest the server).
+ */
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 /** The validated settings; STORAGE_DIR is always resolved to an absolute path. */
 export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string; PUBLIC_URL: string };

@@ -10,7 +10,14 @@ import { recoverUploads } from './modules/uploads/upload-recovery';
 /** Start-up: config → database → migrations → first-start corpus → upload recovery → jobs → HTTP. */
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // issue 8 item 1: on the embedded database this takes the DATA_DIR lock as 'server'.
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    role: 'server',
+    // Issue 8 item 4: no request's query runs longer; bulk work lifts it for its own transaction.
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   const context = createAppContext({ db: database.db, config });
   const app = await buildApp(context);
 

@@ -16,10 +16,15 @@ test('[FILE LIST] open a PDF: its first page text is in the text layer; close it
   await expect(page.locator('body')).toHaveClass(/\bpdf-active\b/);
   const newWindow = viewer.getByRole('link', { name: 'Open in new window' });
   await expect(newWindow).toHaveAttribute('target', '_blank');
-  await expect(newWindow).toHaveAttribute(
-    'href',
-    `/api/uploads/${encodeURIComponent(paper.paper_id)}/pdf?uid=${userId}`,
-  );
+  // Issue 8 item 8: a signed short-lived URL, never the user's id, and it opens without any header.
+  const pdfPath = `/api/uploads/${encodeURIComponent(paper.paper_id)}/pdf`;
+  await expect(newWindow).toHaveAttribute('href', new RegExp(`^${pdfPath}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`));
+  const href = (await newWindow.getAttribute('href')) as string;
+  expect(href).not.toContain(userId);
+  const opened = await request.get(href);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  expect((await request.get(`${pdfPath}?uid=${userId}`)).status()).toBe(401);
 
   // pdf.js text layer: selectable text over the canvas of page 1.
   const firstPage = viewer.locator('[data-page-number="1"]');
@@ -58,6 +63,11 @@ test('[FILE LIST] Read on the paper page opens the viewer; the page shows the fu
   const paper = await api(request, userId).upload(requirePdf(LITERATURE_GRAPH_PDF), 'An uploaded paper');
   await page.goto(`/paper/${encodeURIComponent(paper.paper_id)}/upload`);
   await expect(page.getByRole('heading', { level: 1, name: 'An uploaded paper' })).toBeVisible();
+  // The plain PDF link of an upload is signed too (a new tab cannot send X-User-ID).
+  await expect(page.getByRole('link', { name: 'PDF', exact: true })).toHaveAttribute(
+    'href',
+    /\/pdf\?u=\d+&exp=\d+&sig=/,
+  );
   await page.getByRole('button', { name: 'Read' }).click();
   const viewer = page.getByRole('region', { name: 'An uploaded paper' });
   await expect(viewer.locator('[data-page-number="1"] .textLayer')).toContainText('Literature Graph', {

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test('[404] an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no/such/page');
+  // Issue 8 item 13: the server says 404 too (the route patterns are shared), with the app's HTML.
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page Not Found · Paperbench');
   await page.getByRole('link', { name: 'Back to home' }).click();
@@ -9,8 +11,8 @@ test('[404] an unknown path shows the 404 page', async ({ page }) => {
 });
 
 test('[404] a folder id that is not all digits shows the 404 page', async ({ page }) => {
-  await page.goto('/rwf/12ab');
+  expect((await page.goto('/rwf/12ab'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.goto('/rwf/12');
+  expect((await page.goto('/rwf/12'))?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Shared Folder' })).toBeVisible();
 });

@@ -7,103 +7,34 @@
 // 'Literature Graph', both observed inside the page on every animation frame. Each run is a fresh
 // browser context (empty HTTP cache): "cold" is the first open, "warm" the second open in the same
 // page after closing the viewer. Prints a markdown table; exits non-zero only when something failed.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import {
+  apiRoot,
+  chromiumLaunchOptions,
+  chromiumPath,
+  cleanups,
+  runBench,
+  serverEntry,
+  startServer,
+  webDist,
+} from './bench-server.mjs';
 
 const RUNS = 5;
-const START_TIMEOUT_MS = 120_000;
 const OPEN_TIMEOUT_MS = 30_000;
 const TITLE = 'Literature Graph paper';
 const EXPECTED_TEXT = 'Literature Graph';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiRoot = path.resolve(webRoot, '..', 'api');
-const serverEntry = path.join(apiRoot, 'dist', 'main.js');
-const webDist = path.join(webRoot, 'dist');
 const pdfFile = path.join(apiRoot, 'test', 'fixtures', 'pdfs', 'naacl2018-literature-graph-ammar-et-al.pdf');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const log = (message) => console.error(`[viewer-bench] ${message}`);
-const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Nearest-rank percentile of an ascending array. */
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const fmt = (value) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
-
-const cleanups = [];
-async function runCleanups() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch (error) {
-      console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
-async function startServer() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-viewer-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'CORPUS_FILE', 'STORAGE_DIR']) delete env[name];
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    SEED_CORPUS: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, [serverEntry], { cwd: apiRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-    if (!stopped) {
-      child.kill('SIGKILL');
-      await Promise.race([exited, sleep(5_000)]);
-    }
-  });
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up (${child.exitCode}):\n${stderr}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/papers/count`, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return baseUrl;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server not answering after ${START_TIMEOUT_MS / 1000} s:\n${stderr}`);
-}
 
 async function call(baseUrl, method, url, userId, body) {
   const headers = userId ? { 'X-User-ID': userId } : {};
@@ -209,17 +140,7 @@ async function main() {
   log('starting the built server (SEED_CORPUS=false, fresh DATA_DIR)…');
   const baseUrl = await startServer();
   const { userId, bytes } = await arrange(baseUrl);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   cleanups.push(() => browser.close());
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
@@ -257,19 +178,4 @@ async function main() {
   );
 }
 
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    interrupted = true;
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(() => runCleanups())
-  .catch(async (error) => {
-    if (interrupted) return;
-    console.error(`[viewer-bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await runCleanups();
-    process.exit(1);
-  });
+runBench('viewer-bench', main);

@@ -11,7 +11,7 @@ import {
   ZStreamChatRequest,
   ZUpdateSessionTitleRequest,
 } from './chat.schemas';
-import { c, ZEventStream, ZOk, ZPaperId, ZPlatformQuery } from './common';
+import { arxivFetchResponses, c, ZEventStream, ZOk, ZPaperId, ZPlatformQuery } from './common';
 import { ZPaper, ZPaperRef } from './paper.schemas';
 
 export const chatContract = c.router({
@@ -19,7 +19,7 @@ export const chatContract = c.router({
     method: 'POST',
     path: '/api/chat/attach_paper',
     body: ZPaperRef,
-    responses: { 200: ZChatFile, 201: ZChatFile },
+    responses: { 200: ZChatFile, 201: ZChatFile, ...arxivFetchResponses },
     summary: "Add a paper to the user's File List (201 new, 200 already there)",
   },
   processEmbeddings: {
@@ -56,7 +56,7 @@ export const chatContract = c.router({
     method: 'POST',
     path: '/api/chat/get_paper',
     body: ZPaperRef,
-    responses: { 200: ZPaper },
+    responses: { 200: ZPaper, ...arxivFetchResponses },
     summary: 'One paper by id and platform',
   },
   listSessions: {

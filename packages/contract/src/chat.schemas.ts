@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerSource, ZRowId, ZTimestamp } from './common';
+import { ZAnswerSource, ZRowId, ZTimestamp, zText } from './common';
 import { ZFileSelection, ZFolderFile } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
 
@@ -7,7 +7,7 @@ import { ZPaperRef } from './paper.schemas';
 export const ZChatMessage = z.object({
   id: ZRowId,
   role: z.enum(['user', 'assistant']),
-  content: z.string(),
+  content: zText(),
   /** For assistant messages: 'model' or 'extractive' (offline mode), so the UI can label it; null for user messages. */
   source: ZAnswerSource.nullable(),
   created_at: ZTimestamp,
@@ -15,12 +15,12 @@ export const ZChatMessage = z.object({
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 /** A session title: trimmed, 1-200 characters. */
-export const ZSessionTitle = z.string().trim().min(1, 'title must not be empty').max(200);
+export const ZSessionTitle = zText().trim().min(1, 'title must not be empty').max(200);
 
 /** A session as lists show it: everything but the messages. */
 export const ZChatSessionSummary = z.object({
   id: ZRowId,
-  title: z.string(),
+  title: zText(),
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
 });
@@ -51,8 +51,13 @@ export const ZUpdateSessionTitleRequest = z.object({
  * (A folder file without its folder.)
  */
 export const ZChatFile = ZFolderFile.omit({ folder_id: true }).extend({
-  /** Whether the paper's text has been embedded for retrieval (spec: process_embeddings). */
+  /**
+   * Whether the paper's text is ready for retrieval (spec: process_embeddings). For an upload it
+   * follows text extraction (issue 8 item 3): 'pending' → 'ready', or 'failed' with embedding_error.
+   */
   embedding_status: z.enum(['none', 'pending', 'ready', 'failed']),
+  /** Why the text could not be read, when embedding_status is 'failed' (e.g. a PDF over a limit). */
+  embedding_error: zText().optional(),
 });
 export type TChatFile = z.infer<typeof ZChatFile>;
 
@@ -64,7 +69,7 @@ export const ZFileSelectionUpdate = ZPaperRef.extend({ selected: z.boolean() });
 export type TFileSelectionUpdate = z.infer<typeof ZFileSelectionUpdate>;
 
 /** A user message typed into chat. */
-export const ZChatMessageText = z.string().trim().min(1, 'message must not be empty').max(20_000);
+export const ZChatMessageText = zText().trim().min(1, 'message must not be empty').max(20_000);
 
 export const ZStreamChatRequest = z.object({
   /** Omitted: a new session is created and its id is the first event of the stream. */

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { ZFolderId, ZPaperId, ZPlatform, ZRowId, ZTimestamp } from './common';
+import { ZFolderId, ZPaperId, ZPlatform, ZRowId, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
 /** Comment text: trimmed, 1-10000 characters. Stored as plain text; the web app escapes it on display. */
-export const ZCommentContent = z
-  .string()
+export const ZCommentContent = zText()
   .trim()
   .min(1, 'content must not be empty')
   .max(10_000, 'content must be at most 10000 characters');
@@ -12,9 +11,9 @@ export const ZCommentContent = z
 /** Fields every comment carries. The author is shown by display name only: never a user id. */
 const ZCommentBase = z.object({
   id: ZRowId,
-  content: z.string(),
+  content: zText(),
   /** The author's name when signed in, else 'Anonymous'. */
-  author_name: z.string(),
+  author_name: zText(),
   /** True when the caller wrote it (so the UI can say "you"); not an identifier. */
   is_mine: z.boolean(),
   created_at: ZTimestamp,

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'NOT_IMPLEMENTED',
   'BAD_GATEWAY',
+  // issue 8 item 6: too many requests already wait for arXiv (503 with Retry-After).
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
@@ -37,9 +39,17 @@ export const commonResponses = {
   404: ZError,
   413: ZError,
   415: ZError,
+  // Issue 8 item 4: any route with a rate-limit budget (most of them) may answer 429 with Retry-After.
+  429: ZError,
   500: ZError,
   501: ZError,
 } as const;
+
+/**
+ * issue 8 item 6: routes that may fetch a paper the corpus lacks from arXiv: 502 when arXiv cannot be
+ * reached, 503 with Retry-After when too many requests already wait for their arXiv slot.
+ */
+export const arxivFetchResponses = { 502: ZError, 503: ZError } as const;
 
 /** Largest page any list endpoint returns; bigger `limit` values are refused, not silently cut. */
 export const MAX_PAGE_LIMIT = 100;
@@ -49,19 +59,60 @@ export const MAX_OFFSET = 100_000;
 /** spec §3: the default source platform of a paper; uploads use 'upload'. */
 export const DEFAULT_PLATFORM = 'arxiv';
 
+/** Matches text without a NUL character: PostgreSQL `text` cannot store U+0000 (issue 8 item 7). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose
+const WITHOUT_NUL = /^[^\u0000]*$/;
+/**
+ * Matches text without an unpaired UTF-16 surrogate (JSON allows "\ud800"; it is not Unicode and would be
+ * stored as U+FFFD). A lookahead over `[\s\S]*`, not `(?:a|b)*`, so a megabyte string cannot overflow
+ * V8's regex stack; no `u` flag, so the OpenAPI `pattern` means the same in any ECMA-262 engine.
+ */
+const WITHOUT_LONE_SURROGATE =
+  /^(?![\s\S]*(?:[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]))/;
+export const TEXT_NUL_MESSAGE = 'must not contain a NUL character (\\u0000)';
+export const TEXT_SURROGATE_MESSAGE = 'must be valid Unicode (it contains an unpaired UTF-16 surrogate)';
+
+export interface TextOptions {
+  /** Trim white space at both ends before the length checks. */
+  trim?: boolean;
+  /** Least length (after trimming); 1 refuses blank text with "<label> must not be empty". */
+  min?: number;
+  /** Greatest length in UTF-16 units (after trimming). */
+  max?: number;
+  /** Names the field in the min/max messages; defaults to "text". */
+  label?: string;
+}
+
+/**
+ * The one text type of every string a client sends (bodies, query and path params): refuses NUL and lone
+ * surrogates with a clear 400 instead of a database error (issue 8 item 7). Returns a plain ZodString, so
+ * callers chain .regex(), .email(), .toLowerCase() and .transform() as usual. Never use z.string() for
+ * request input: text.test.ts walks every route and fails on a string that is not a zText.
+ */
+export function zText({ trim = false, min, max, label = 'text' }: TextOptions = {}): z.ZodString {
+  // The OpenAPI generator keeps the last pattern of a string: the NUL rule, the one readers need to see.
+  let schema = z.string().regex(WITHOUT_LONE_SURROGATE, TEXT_SURROGATE_MESSAGE).regex(WITHOUT_NUL, TEXT_NUL_MESSAGE);
+  if (trim) schema = schema.trim();
+  if (min !== undefined) {
+    schema = schema.min(min, min === 1 ? `${label} must not be empty` : `${label} must be at least ${min} characters`);
+  }
+  if (max !== undefined) schema = schema.max(max, `${label} must be at most ${max} characters`);
+  return schema;
+}
+
+/** True when a zod string schema was built by zText (the contract test uses it to find stray z.string()). */
+export const isZText = (schema: z.ZodString): boolean =>
+  schema._def.checks.some((check) => check.kind === 'regex' && check.regex === WITHOUT_NUL) &&
+  schema._def.checks.some((check) => check.kind === 'regex' && check.regex === WITHOUT_LONE_SURROGATE);
+
 /** A source platform such as arxiv, acl or upload. */
-export const ZPlatform = z
-  .string()
+export const ZPlatform = zText()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_-]{1,32}$/, 'platform must be 1-32 letters, digits, - or _');
 
 /** A paper id as its platform spells it (arXiv: 2401.01234 or math/0601001). */
-export const ZPaperId = z
-  .string()
-  .trim()
-  .min(1, 'paper id must not be empty')
-  .max(200, 'paper id must be at most 200 characters');
+export const ZPaperId = zText({ trim: true, min: 1, max: 200, label: 'paper id' });
 
 /** Largest value of a Postgres `integer` column; bigger ids are refused up front instead of failing in SQL. */
 export const MAX_INT4 = 2_147_483_647;
@@ -71,14 +122,30 @@ export const MAX_INT4 = 2_147_483_647;
  * digits only (path and query params arrive as strings); '12abc', '1e3', '0x10' and ' 7' are refused.
  */
 export const ZRowId = z
-  .union([z.number(), z.string().regex(/^[0-9]{1,10}$/, 'id must be digits only')])
+  .union([z.number(), zText().regex(/^[0-9]{1,10}$/, 'id must be digits only')])
   .pipe(z.coerce.number().int().positive().max(MAX_INT4));
 
 /** Integer id of a folder (spec §2 and §5: digits only). A shared folder (forum) is addressed by its folder id. */
 export const ZFolderId = ZRowId;
 
+/** 9999-12-31T23:59:59.999Z: the last instant with a four-digit year (ISO 8601, PostgreSQL `timestamptz` output). */
+export const MAX_EPOCH_MILLIS = 253_402_300_799_999;
+
+/**
+ * A client-sent time in milliseconds since the epoch: a whole number from 1970 to the year 9999. Bounded so
+ * that 1e21 or 2^53 is a 400, not an Invalid Date that fails in SQL (issue 8 item 7).
+ */
+export const ZEpochMillis = z
+  .number({ invalid_type_error: 'a time must be a number of milliseconds since 1970' })
+  .int('a time must be whole milliseconds')
+  .min(0, 'a time must not be before 1970')
+  .max(MAX_EPOCH_MILLIS, 'a time must not be after the year 9999');
+
 /** A creation or update time: ISO 8601 date-time, e.g. 2025-01-31T12:00:00.000Z. */
-export const ZTimestamp = z.string().datetime({ offset: true });
+export const ZTimestamp = zText()
+  .datetime({ offset: true, message: 'a time must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z' })
+  // PostgreSQL has no year 0 (issue 8 item 7: refused here, not as a datetime error in SQL).
+  .regex(/^(?!0000-)/, 'a time must not be in the year 0');
 
 /**
  * A boolean query parameter. Query strings carry text, so z.coerce.boolean() would read 'false' as true;
@@ -89,7 +156,7 @@ export const ZBooleanQuery = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /** An email address, trimmed and lower-cased (it identifies forum members, spec §6). */
-export const ZEmail = z.string().trim().toLowerCase().max(254).email('not an email address');
+export const ZEmail = zText().trim().toLowerCase().max(254).email('not an email address');
 
 /** Who wrote a generated text: 'model' (an LLM) or 'extractive' (offline mode, built from the papers' own sentences). */
 export const ZAnswerSource = z.enum(['model', 'extractive']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZTimestamp, zText } from './common';
 import { ZPaper } from './paper.schemas';
 import { ZTopic } from './topic.schemas';
 
@@ -16,7 +16,7 @@ export const ZMonitorPaper = ZPaper.extend({
 export type TMonitorPaper = z.infer<typeof ZMonitorPaper>;
 
 export const ZMonitorTopic = z.object({
-  topic: z.string(),
+  topic: zText(),
   /** How many matching papers were added to the corpus since last_seen_at (all of them, not only those listed). */
   new_count: z.number().int().min(0),
   /** When the user last looked at this topic (its follow time until then). */
@@ -50,8 +50,7 @@ const isCalendarDay = (day: string): boolean => {
 };
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const ZDay = z
-  .string()
+export const ZDay = zText()
   .regex(DAY_PATTERN, 'day must be a date written YYYY-MM-DD')
   // Only well-formed days reach the calendar check, so a bad one gets one message, not two.
   .refine((day) => !DAY_PATTERN.test(day) || isCalendarDay(day), 'day is not a calendar date');
@@ -64,7 +63,7 @@ export type TDailyFeedQuery = z.infer<typeof ZDailyFeedQuery>;
 
 export const ZFeedPaper = ZPaper.extend({
   /** Why the paper is shown, e.g. 'Matches “graph neural networks”, which you follow'. */
-  reason: z.string(),
+  reason: zText(),
   /** Relevance to the user within its group; higher first (0 for papers of the day that match nothing). */
   score: z.number().min(0),
 });
@@ -76,9 +75,9 @@ export type TFeedGroupKind = z.infer<typeof ZFeedGroupKind>;
 export const ZFeedGroup = z.object({
   kind: ZFeedGroupKind,
   /** The followed topic of a 'topic' group; null for the library and other groups. */
-  topic: z.string().nullable(),
+  topic: zText().nullable(),
   /** Heading to show, e.g. 'graph neural networks', 'Related to your library', 'Other papers of the day'. */
-  label: z.string(),
+  label: zText(),
   papers: z.array(ZFeedPaper),
 });
 export type TFeedGroup = z.infer<typeof ZFeedGroup>;

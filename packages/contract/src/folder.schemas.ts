@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { ZAnswerSource, ZFolderId, ZPaperId, ZPlatform, ZTimestamp } from './common';
+import { ZAnswerSource, ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
 /** spec §9: the name of a new folder when none is given. */
 export const DEFAULT_FOLDER_NAME = 'Untitled';
 
 /** A folder name: trimmed, 1-200 characters (spec §5: a blank rename is refused). */
-export const ZFolderName = z
-  .string()
+export const ZFolderName = zText()
   .trim()
   .min(1, 'name must not be empty')
   .max(200, 'name must be at most 200 characters');
@@ -28,9 +27,9 @@ export type TFolderAbilities = z.infer<typeof ZFolderAbilities>;
 /** spec §3 File in a folder. One paper appears at most once per folder. */
 export const ZFolderFile = ZPaperRef.extend({
   /** Display name: the paper's title (an upload's title defaults to its file name without .pdf). */
-  filename: z.string(),
+  filename: zText(),
   /** Where the PDF opens (https; arXiv links point at the export host, spec §5). Null when the paper has no PDF. */
-  paper_URL: z.string().nullable(),
+  paper_URL: zText().nullable(),
   /** Whether this paper is part of the chat context (spec §4 Selection). */
   selected: z.boolean(),
   folder_id: ZFolderId,
@@ -40,7 +39,7 @@ export type TFolderFile = z.infer<typeof ZFolderFile>;
 /** spec §3 Folder, as GET /api/folders lists it (with its files). */
 export const ZFolder = z.object({
   id: ZFolderId,
-  name: z.string(),
+  name: zText(),
   type: ZFolderType,
   files: z.array(ZFolderFile),
   /** The shared flag: true when shared publicly; false for private and for never-shared folders. */
@@ -73,7 +72,7 @@ export const ZFolderFileParams = z.object({ id: ZFolderId, fileId: ZPaperId });
 export const ZFolderSummary = z.object({
   folder_id: ZFolderId,
   /** Markdown text; empty for an empty folder. */
-  summary: z.string(),
+  summary: zText(),
   source: ZAnswerSource,
   generated_at: ZTimestamp,
 });
@@ -86,8 +85,7 @@ const latestAllowedDate = (): string => new Date(Date.now() + 86_400_000).toISOS
 export const DEFAULT_PUBLISHED_DATE = '1900-01-01';
 
 /** An upload's published date: YYYY-MM-DD, a real calendar day, not later than today (spec §5). */
-export const ZPublishedDate = z
-  .string()
+export const ZPublishedDate = zText()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'published must be a date YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'not a calendar date')
@@ -98,15 +96,15 @@ export const ZPublishedDate = z
  * checked by content, `%PDF-`, and size-capped by the server). An empty `published` counts as absent.
  */
 export const ZUploadForm = z.object({
-  title: z.string().trim().max(1000).optional(),
+  title: zText().trim().max(1000).optional(),
   /** Author names separated by commas, as typed in the dialog. */
-  authors: z.string().trim().max(5000).optional(),
+  authors: zText().trim().max(5000).optional(),
   /** spec §5: defaults to 1900-01-01 when empty; never later than today. */
   published: z.preprocess(
     (v) => (v === '' || v == null ? undefined : v),
     ZPublishedDate.default(DEFAULT_PUBLISHED_DATE),
   ),
-  abstract: z.string().trim().max(20_000).optional(),
+  abstract: zText().trim().max(20_000).optional(),
 });
 export type TUploadForm = z.infer<typeof ZUploadForm>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, ZFolderId, ZOk, ZPlatformQuery } from './common';
+import { arxivFetchResponses, c, ZError, ZFolderId, ZOk, ZPlatformQuery } from './common';
 import {
   type TUploadBody,
   ZCreateFolderRequest,
@@ -25,7 +25,8 @@ export const foldersContract = c.router({
     method: 'POST',
     path: '/api/folders/',
     body: ZCreateFolderRequest,
-    responses: { 201: ZFolder },
+    // Issue 8 item 4: 409 when the caller already has USER_FOLDER_QUOTA folders.
+    responses: { 201: ZFolder, 409: ZError },
     summary: "Create a folder (named 'Untitled' when no name is given)",
   },
   rename: {
@@ -55,7 +56,7 @@ export const foldersContract = c.router({
     path: '/api/folders/:id/files',
     pathParams: ZFolderParams,
     body: ZPaperRef,
-    responses: { 200: ZFolderFile, 201: ZFolderFile },
+    responses: { 200: ZFolderFile, 201: ZFolderFile, ...arxivFetchResponses },
     summary: 'Attach a paper to a folder',
     description: '201 when the paper was added, 200 when it was already in the folder (adding twice is harmless).',
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZFolderId, ZTimestamp } from './common';
+import { ZEmail, ZFolderId, ZTimestamp, zText } from './common';
 
 /** Roles on a shared folder, strongest first (architecture.md). */
 export const FORUM_ROLES = ['owner', 'editor', 'commenter', 'viewer'] as const;
@@ -12,10 +12,10 @@ export type TAssignableRole = z.infer<typeof ZAssignableRole>;
 
 /** One per-user entry of a shared folder. Identified by email only: never another user's id. */
 export const ZForumMember = z.object({
-  email: z.string(),
+  email: zText(),
   role: ZForumRole,
   /** Display name when the member has signed in, else null. */
-  name: z.string().nullable().optional(),
+  name: zText().nullable().optional(),
 });
 export type TForumMember = z.infer<typeof ZForumMember>;
 
@@ -34,7 +34,7 @@ export type TForumAbilities = z.infer<typeof ZForumAbilities>;
 export const ZSharedFolder = z.object({
   folder_id: ZFolderId,
   /** The folder's name, so /rwf/{folderId} can title the page. */
-  name: z.string(),
+  name: zText(),
   /** Public: anyone may view; private: only the listed users. */
   is_public: z.boolean(),
   users: z.array(ZForumMember),

@@ -12,6 +12,16 @@ export const identityContract = c.router({
       'Returns a fresh random id (128 bits). Send it as the X-User-ID header on later requests. ' +
       'The server keeps only its hash, so a lost id cannot be recovered.',
   },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Log out: revoke the X-User-ID sent with this request',
+    description:
+      'Issue 8 item 8: server-side revocation. The id answers 401 from then on, like one never issued; ' +
+      'the client asks POST /api/user/get_id for a new one. Needs the X-User-ID header (401 without).',
+  },
   googleLogin: {
     method: 'POST',
     path: '/api/auth/google-login',

@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { zText } from './common';
 
 /** Header that carries the caller's id (spec §1); also the local-storage key. */
 export const USER_ID_HEADER = 'X-User-ID';
 
 /** An issued user id: 128 random bits, base64url. A bearer credential: keep it secret. */
-export const ZUserId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'not a user id issued by this server');
+export const ZUserId = zText().regex(/^[A-Za-z0-9_-]{22}$/, 'not a user id issued by this server');
 
 export const ZGetIdResponse = z.object({ user_id: ZUserId });
 
 export const ZGoogleLoginRequest = z.object({
   /** The identity provider's ID token (a JWT). */
-  credential: z.string().min(1),
+  credential: zText().min(1),
 });
 
 /** spec §3 User (cached locally). */
 export const ZUser = z.object({
-  email: z.string().email(),
-  name: z.string(),
-  picture: z.string().url().nullable(),
+  email: zText().email(),
+  name: zText(),
+  picture: zText().url().nullable(),
   user_id: ZUserId,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -31,8 +32,8 @@ export const STORAGE_KEYS = { userId: USER_ID_HEADER, user: 'user', uuid: 'uuid'
  */
 export const ZLocalStorage = z.object({
   [USER_ID_HEADER]: ZUserId.optional(),
-  user: z.string().optional(),
-  uuid: z.string().optional(),
+  user: zText().optional(),
+  uuid: zText().optional(),
 });
 export type TLocalStorage = z.infer<typeof ZLocalStorage>;
 

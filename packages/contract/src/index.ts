@@ -16,6 +16,7 @@ import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
 import { subscriptionContract } from './subscription.contract';
 import { topicsContract } from './topics.contract';
+import { uploadsContract } from './uploads.contract';
 
 /**
  * The whole API of spec §7, one sub-router per group. Paths are written in full (no pathPrefix) so
@@ -40,6 +41,7 @@ export const contract = c.router(
     recommendations: recommendationsContract,
     ideas: ideasContract,
     pdfs: pdfsContract,
+    uploads: uploadsContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -65,3 +67,5 @@ export * from './share.schemas';
 export * from './stream.schemas';
 export * from './subscription.schemas';
 export * from './topic.schemas';
+export * from './uploads.contract';
+export * from './web-routes';

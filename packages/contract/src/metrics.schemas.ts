@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { ZEpochMillis, zText } from './common';
 
 /** spec §3 Page-view beacon, sent by navigator.sendBeacon as a JSON text body. */
 export const ZPageViewBeacon = z.object({
-  event: z.string().trim().min(1).max(64),
-  path: z.string().max(2048),
-  title: z.string().max(512).default(''),
+  event: zText().trim().min(1).max(64),
+  path: zText().max(2048),
+  title: zText().max(512).default(''),
   /** Client clock, milliseconds since the epoch. The server stores its own receive time too. */
-  ts: z.number().int().nonnegative(),
+  ts: ZEpochMillis,
   /** The sender's user id, or 'anon' if it has none. */
-  uid: z.string().max(64).default('anon'),
+  uid: zText().max(64).default('anon'),
 });
 export type TPageViewBeacon = z.infer<typeof ZPageViewBeacon>;
 

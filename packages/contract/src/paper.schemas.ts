@@ -1,32 +1,32 @@
 import { z } from 'zod';
-import { DEFAULT_PLATFORM, ZPagination, ZPaperId, ZPlatform } from './common';
+import { DEFAULT_PLATFORM, ZPagination, ZPaperId, ZPlatform, zText } from './common';
 
 /** spec §3 Paper. Dates are ISO calendar dates (YYYY-MM-DD). */
 export const ZPaper = z.object({
   paper_id: ZPaperId,
   /** Source platform (default arxiv; 'upload' for uploaded papers). */
   platform: ZPlatform.default(DEFAULT_PLATFORM),
-  title: z.string(),
+  title: zText(),
   /** Author names in order. */
-  authors: z.array(z.string()),
+  authors: z.array(zText()),
   /** First publication date, YYYY-MM-DD, or null when unknown. */
-  published_date: z.string().nullable(),
-  abstract: z.string().nullable(),
+  published_date: zText().nullable(),
+  abstract: zText().nullable(),
   /** Subject categories, primary first (arXiv codes such as cs.CL). */
-  categories: z.array(z.string()),
+  categories: z.array(zText()),
   /** Where the PDF lives; null when the paper has none. */
-  pdf_url: z.string().nullable(),
+  pdf_url: zText().nullable(),
   /** Date of the latest revision, YYYY-MM-DD, when known. */
-  updated_date: z.string().nullable().optional(),
-  doi: z.string().nullable().optional(),
+  updated_date: zText().nullable().optional(),
+  doi: zText().nullable().optional(),
   /** Author comments (arXiv: pages, venue). */
-  comments: z.string().nullable().optional(),
+  comments: zText().nullable().optional(),
 });
 export type TPaper = z.infer<typeof ZPaper>;
 
 export const ZPaperListQuery = ZPagination.extend({
   /** Optional full-text filter (same syntax as search). Blank means no filter. */
-  keyword: z.string().trim().max(500).optional(),
+  keyword: zText().trim().max(500).optional(),
 });
 export type TPaperListQuery = z.infer<typeof ZPaperListQuery>;
 

@@ -1,6 +1,28 @@
+import type { AppRouteResponse } from '@ts-rest/core';
 import { z } from 'zod';
-import { c, ZError, ZPaperId } from './common';
-import { ZUserId } from './identity.schemas';
+import { c, ZError, ZPaperId, zText } from './common';
+
+/**
+ * Issue 8 item 8: the query of a signed uploaded-PDF URL (all three or none). Only the API writes it:
+ * take the whole URL from GET /api/uploads/{paperId}/pdf-url.
+ */
+export const ZSignedPdfQuery = z
+  .object({
+    /** The user the URL was issued to (not a credential by itself). */
+    u: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /** Expiry, Unix seconds. */
+    exp: z.coerce.number().int().positive().max(4_102_444_800).optional(),
+    /** HMAC-SHA256 (base64url) over the paper, the user and the expiry. */
+    sig: zText()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'not a signature issued by this server')
+      .optional(),
+  })
+  .refine(
+    (query) =>
+      [query.u, query.exp, query.sig].every((v) => v === undefined) ||
+      [query.u, query.exp, query.sig].every((v) => v !== undefined),
+    'u, exp and sig come together (take the whole URL from GET /api/uploads/{paperId}/pdf-url)',
+  );
 
 /** A PDF's bytes (whole, or one byte range with 206 and Content-Range). */
 const ZPdfBytes = c.otherResponse({
@@ -12,9 +34,12 @@ const pdfResponses = {
   200: ZPdfBytes,
   /** One range of a `Range: bytes=…` request (pdf.js loads pages on demand this way). */
   206: ZPdfBytes,
+  /** Issue 8 item 12: `If-None-Match` names the current ETag: the cached copy is still good, no body. */
+  304: c.noBody(),
   /** The range starts past the end of the file (Content-Range: bytes * /size says the size). */
   416: ZError,
-};
+  // satisfies: typed in context, so c.noBody()'s unique symbol does not widen to symbol.
+} satisfies Record<number, AppRouteResponse>;
 
 /**
  * Issue 3 extensions (not in spec §7): PDFs for the built-in viewer, served same-origin with range
@@ -25,22 +50,20 @@ export const pdfsContract = c.router({
     method: 'GET',
     path: '/api/uploads/:paperId/pdf',
     pathParams: z.object({ paperId: ZPaperId }),
-    query: z.object({
-      /**
-       * The caller's X-User-ID, for clients that cannot send headers (pdf.js, a link opened in a new
-       * window). The same bearer credential as the header; the header wins when both are present.
-       */
-      uid: ZUserId.optional(),
-    }),
-    responses: pdfResponses,
+    query: ZSignedPdfQuery,
+    responses: { ...pdfResponses, 403: ZError },
     summary: "An uploaded paper's PDF (its uploader, or anyone holding it in a folder; others get 404)",
+    description:
+      'Authorised by the X-User-ID header, or, for pdf.js and links opened in a new window (which cannot send ' +
+      'headers), by the signed query of GET /api/uploads/{paperId}/pdf-url (u, exp, sig): a wrong, expired or ' +
+      "other paper's signature answers 403. The user id is never accepted in the URL (issue 8 item 8).",
   },
   proxy: {
     method: 'GET',
     path: '/api/pdf-proxy',
     query: z.object({
       /** The remote PDF: only the arXiv export host and the ACL Anthology are allowed. */
-      url: z.string().trim().min(1, 'url is required').max(2048, 'url must be at most 2048 characters'),
+      url: zText().trim().min(1, 'url is required').max(2048, 'url must be at most 2048 characters'),
     }),
     responses: { ...pdfResponses, 502: ZError },
     summary: 'A remote PDF (arXiv export host, ACL Anthology) fetched once, then served from storage',

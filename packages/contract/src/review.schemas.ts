@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZChatMessage, ZChatMessageText, ZChatSessionSummary } from './chat.schemas';
-import { ZPaperId, ZPlatform, ZRowId } from './common';
+import { ZPaperId, ZPlatform, ZRowId, zText } from './common';
 import { ZFileSelection } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
 
@@ -11,14 +11,14 @@ export const GRAPH_STATUSES = ['draft', 'complete'] as const;
 export const ZReviewFile = ZPaperRef.extend({
   platform: ZPlatform,
   session_id: ZRowId,
-  filename: z.string(),
+  filename: zText(),
   /** https PDF link, or null when the paper has none. */
-  paper_URL: z.string().nullable(),
+  paper_URL: zText().nullable(),
 });
 export type TReviewFile = z.infer<typeof ZReviewFile>;
 
 /** A graph node: one paper. */
-export const ZGraphNode = ZPaperRef.extend({ platform: ZPlatform, title: z.string() });
+export const ZGraphNode = ZPaperRef.extend({ platform: ZPlatform, title: zText() });
 
 /** A directed edge between two papers of the graph, e.g. 'extends', 'contradicts'. */
 export const ZGraphEdge = z.object({
@@ -26,7 +26,7 @@ export const ZGraphEdge = z.object({
   source: ZPaperRef,
   target: ZPaperRef,
   /** Free-text relation; empty when none was given. */
-  label: z.string(),
+  label: zText(),
 });
 
 /** A review session's graph of papers (nodes) and their relations (edges). */
@@ -64,7 +64,7 @@ export const ZReviewChatRequest = z.object({
 export const ZReviewWriteRequest = z.object({
   session_id: ZRowId,
   /** Extra instructions (tone, length, focus). */
-  instructions: z.string().trim().max(5000).optional(),
+  instructions: zText().trim().max(5000).optional(),
 });
 
 export const ZGraphQuery = z.object({ session_id: ZRowId });
@@ -78,7 +78,7 @@ export const ZAddGraphEdgeRequest = z.object({
   session_id: ZRowId,
   source: ZPaperRef,
   target: ZPaperRef,
-  label: z.string().trim().max(200).default(''),
+  label: zText().trim().max(200).default(''),
 });
 
 /** DELETE /api/review/graph/edges?session_id&edge_id (query, not body: DELETE bodies get lost in proxies). */

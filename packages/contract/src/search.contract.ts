@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform } from './common';
+import { c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform, zText } from './common';
 import {
   ZSearchCategoriesResponse,
   ZSearchRequest,
@@ -12,52 +12,52 @@ import {
 
 /** Payloads of the AI search endpoints are not shown by the spec; these are the shapes we serve. */
 const ZConversationalSearchRequest = z.object({
-  query: z.string().trim().min(1).max(2000),
+  query: zText().trim().min(1).max(2000),
   /** Earlier turns of the conversation, oldest first. */
   history: z
-    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() }))
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: zText() }))
     .max(50)
     .default([]),
   limit: z.number().int().min(1).max(100).default(10),
 });
 
 const ZConversationalSearchResponse = z.object({
-  answer: z.string(),
+  answer: zText(),
   /** 'model' or 'extractive' (offline mode), so the UI can label it honestly. */
   source: ZAnswerSource,
   papers: ZSearchResponse.shape.results,
   /** Search queries the answer was built from. */
-  queries: z.array(z.string()),
+  queries: z.array(zText()),
 });
 
 const ZAnalyzePaperRequest = z.object({
   paper_id: ZPaperId,
   platform: ZPlatform.default(DEFAULT_PLATFORM),
-  question: z.string().trim().max(2000).optional(),
+  question: zText().trim().max(2000).optional(),
 });
 
 const ZAnalyzePaperResponse = z.object({
-  analysis: z.string(),
+  analysis: zText(),
   source: ZAnswerSource,
 });
 
 const ZGrantSearchRequest = z.object({
-  query: z.string().trim().min(1).max(2000),
+  query: zText().trim().min(1).max(2000),
   limit: z.number().int().min(1).max(100).default(20),
 });
 
 export const ZGrant = z.object({
-  id: z.string(),
-  source: z.string(),
-  title: z.string(),
-  abstract: z.string().nullable(),
-  agency: z.string().nullable(),
-  institution: z.string().nullable(),
-  investigators: z.array(z.string()),
+  id: zText(),
+  source: zText(),
+  title: zText(),
+  abstract: zText().nullable(),
+  agency: zText().nullable(),
+  institution: zText().nullable(),
+  investigators: z.array(zText()),
   amount_usd: z.number().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  url: z.string().nullable(),
+  start_date: zText().nullable(),
+  end_date: zText().nullable(),
+  url: zText().nullable(),
   score: z.number(),
 });
 

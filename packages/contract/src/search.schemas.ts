@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerSource } from './common';
+import { ZAnswerSource, zText } from './common';
 import { ZPaper } from './paper.schemas';
 
 export const SEARCH_SORTS = ['relevance', 'date'] as const;
@@ -9,20 +9,19 @@ export const SUMMARY_TYPES = ['full', 'brief'] as const;
  * An arXiv category (cs.CL, math.AG, astro-ph.CO, cond-mat.stat-mech) or a whole archive (cs, math,
  * hep-th), which matches every category of that archive. Matched case-insensitively.
  */
-export const ZCategoryFilter = z
-  .string()
+export const ZCategoryFilter = zText()
   .trim()
   .max(40, 'a category must be at most 40 characters')
   .regex(/^[A-Za-z][A-Za-z-]*(\.[A-Za-z][A-Za-z-]*)?$/, 'a category looks like cs.CL, or an archive such as math');
 
 /** A calendar date, YYYY-MM-DD. */
-const ZCalendarDate = z.string().date('a date must be a real calendar date, YYYY-MM-DD');
+const ZCalendarDate = zText().date('a date must be a real calendar date, YYYY-MM-DD');
 
 /** spec §3 Search request, plus filters (issue 4). */
 export const ZSearchRequest = z
   .object({
     /** Web-search syntax: "quoted phrase", OR, -excluded. Trimmed; must not be blank. */
-    query: z.string().trim().min(1, 'query must not be empty').max(500, 'query must be at most 500 characters'),
+    query: zText().trim().min(1, 'query must not be empty').max(500, 'query must be at most 500 characters'),
     /** spec §9 default 30. */
     limit: z.number().int().min(1).max(100).default(30),
     /** Rows to skip, for paging through results. */
@@ -64,7 +63,7 @@ export const ZSearchHit = ZPaper.extend({
 export type TSearchHit = z.infer<typeof ZSearchHit>;
 
 export const ZSearchResponse = z.object({
-  query: z.string(),
+  query: zText(),
   sort: z.enum(SEARCH_SORTS),
   /** Number of papers matching the query (all pages). */
   total: z.number().int(),
@@ -73,12 +72,12 @@ export const ZSearchResponse = z.object({
    * When nothing matched: the query with its misspelt words replaced by the closest words of the
    * corpus titles, and how many papers that query finds (with the same filters). Null otherwise.
    */
-  did_you_mean: z.object({ query: z.string(), total: z.number().int() }).nullable(),
+  did_you_mean: z.object({ query: zText(), total: z.number().int() }).nullable(),
   /**
    * The AI summary when one was produced. Search itself never calls a model: summaries come from
    * POST /api/search-summary/, so this is null here.
    */
-  summary: z.string().nullable(),
+  summary: zText().nullable(),
 });
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
@@ -86,11 +85,11 @@ export const SUGGESTION_KINDS = ['query', 'title'] as const;
 
 export const ZSearchSuggestionsQuery = z.object({
   /** What the user has typed so far; blank or absent asks for the most popular queries. */
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: zText().trim().max(200, 'q must be at most 200 characters').optional(),
 });
 
 export const ZSearchSuggestion = z.object({
-  text: z.string(),
+  text: zText(),
   /** 'query': a popular search of other users; 'title': the title of a paper in the corpus. */
   kind: z.enum(SUGGESTION_KINDS),
 });
@@ -102,10 +101,10 @@ export const ZSearchSuggestionsResponse = z.object({ suggestions: z.array(ZSearc
 export const ZSearchCategoriesResponse = z.object({
   archives: z.array(
     z.object({
-      archive: z.string(),
+      archive: zText(),
       /** Papers with at least one category of this archive. */
       count: z.number().int(),
-      categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+      categories: z.array(z.object({ category: zText(), count: z.number().int() })),
     }),
   ),
 });
@@ -113,25 +112,25 @@ export type TSearchCategories = z.infer<typeof ZSearchCategoriesResponse>;
 
 /** spec §3 Search state: what the search results screen keeps between renders. */
 export const ZSearchState = z.object({
-  query: z.string(),
+  query: zText(),
   results: z.array(ZSearchHit),
   hasSearched: z.boolean(),
   sortBy: z.enum(SEARCH_SORTS).default('relevance'),
-  summary: z.string().nullable(),
+  summary: zText().nullable(),
   includeSummary: z.boolean(),
   isSummaryLoading: z.boolean(),
-  summaryError: z.string().nullable(),
+  summaryError: zText().nullable(),
 });
 export type TSearchState = z.infer<typeof ZSearchState>;
 
 export const ZSearchSummaryRequest = z.object({
-  query: z.string().trim().min(1),
+  query: zText().trim().min(1),
   papers: z.array(ZPaper).max(100),
   summary_type: z.enum(SUMMARY_TYPES).default('full'),
 });
 
 export const ZSearchSummaryResponse = z.object({
-  summary: z.string(),
+  summary: zText(),
   /** 'model' when an LLM wrote it, 'extractive' when built from the papers' own sentences offline. */
   source: ZAnswerSource,
 });

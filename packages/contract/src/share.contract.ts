@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c } from './common';
+import { c, ZError } from './common';
 import {
   ZSharedList,
   ZShareId,
@@ -14,7 +14,8 @@ export const shareContract = c.router({
     method: 'POST',
     path: '/api/share',
     body: ZShareRequest,
-    responses: { 201: ZShareResponse },
+    // Issue 8 item 4: 409 when the caller already has USER_SHARE_LIST_QUOTA share links.
+    responses: { 201: ZShareResponse, 409: ZError },
     summary: 'Share a list of papers by link',
     description:
       'Every paper must exist and be visible to the caller; otherwise 404 naming the first missing one, and nothing is stored.',
@@ -25,6 +26,15 @@ export const shareContract = c.router({
     pathParams: z.object({ id: ZShareId }),
     responses: { 200: ZSharedList },
     summary: 'The papers of a shared list (open to anyone with the link, spec §6)',
+  },
+  revoke: {
+    method: 'DELETE',
+    path: '/api/share/:id',
+    pathParams: z.object({ id: ZShareId }),
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Revoke a share link: the link answers 404 from then on (only its creator; others get 404)',
+    description: 'Issue 8 item 10. Papers already imported from the link stay with whoever imported them.',
   },
   import: {
     method: 'POST',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_PLATFORM, ZPaperId, ZTimestamp } from './common';
+import { DEFAULT_PLATFORM, ZPaperId, ZTimestamp, zText } from './common';
 import { ZPaper, ZPaperRef } from './paper.schemas';
 
 /** Largest paper list one share link may carry. */
 export const MAX_SHARED_FILES = 500;
 
 /** A share id: a long random token (it grants access to the list), base64url. */
-export const ZShareId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not a share id issued by this server');
+export const ZShareId = zText().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not a share id issued by this server');
 
 /**
  * One shared paper. The spec sends bare paper ids (platform arxiv); a {paper_id, platform} object is also

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZTimestamp } from './common';
+import { ZEmail, ZTimestamp, zText } from './common';
 import { ZTopic } from './topic.schemas';
 
 /** Most topics one digest may cover (an empty list covers every followed topic). */
@@ -18,9 +18,9 @@ export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 /** The last digest the job handled for this subscription. */
 export const ZDigestDelivery = z.object({
   /** 'daily:2026-11-23' or 'weekly:2026-W47'. */
-  period: z.string(),
+  period: zText(),
   /** 'sending', 'sent', 'skipped' (nothing new) or 'failed' (retried later). */
-  status: z.string(),
+  status: zText(),
   paper_count: z.number().int().nullable(),
   at: ZTimestamp,
 });
@@ -28,10 +28,10 @@ export const ZDigestDelivery = z.object({
 /** GET /api/subscription: the caller's digest subscription. */
 export const ZSubscription = z.object({
   status: ZSubscriptionStatus,
-  email: z.string().nullable(),
+  email: zText().nullable(),
   frequency: ZDigestFrequency.nullable(),
   /** The followed topics the digest covers; empty means all of them. */
-  topics: z.array(z.string()),
+  topics: z.array(zText()),
   confirmation_sent_at: ZTimestamp.nullable(),
   confirmed_at: ZTimestamp.nullable(),
   unsubscribed_at: ZTimestamp.nullable(),
@@ -51,8 +51,7 @@ export const ZUpdateSubscriptionRequest = z.object({
 export type TUpdateSubscriptionRequest = z.infer<typeof ZUpdateSubscriptionRequest>;
 
 /** A token from a mailed link: long random base64url text. */
-export const ZMailToken = z
-  .string()
+export const ZMailToken = zText()
   .trim()
   .min(1, 'token must not be empty')
   .max(200, 'token must be at most 200 characters');
@@ -65,5 +64,5 @@ export const ZUnsubscribeQuery = z.object({ token: ZMailToken });
 export const ZUnsubscribeResponse = z.object({
   ok: z.boolean(),
   /** The address that will get no more digests. */
-  email: z.string(),
+  email: zText(),
 });

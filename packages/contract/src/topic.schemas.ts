@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './common';
 
 /** Most topics one user may follow. */
 export const MAX_TOPICS = 100;
@@ -10,8 +11,7 @@ export const MAX_TOPIC_LENGTH = 100;
  * spec §3 Topic: a string the user follows. Trimmed, inner runs of white space collapsed to one space
  * (so "graph  neural" and "graph neural" are one topic), 1-100 characters; compared case-insensitively.
  */
-export const ZTopic = z
-  .string()
+export const ZTopic = zText()
   .trim()
   .min(1, 'topic must not be empty')
   .max(MAX_TOPIC_LENGTH, `topic must be at most ${MAX_TOPIC_LENGTH} characters`)
@@ -21,5 +21,5 @@ export type TTopic = z.infer<typeof ZTopic>;
 export const ZAddTopicRequest = z.object({ topic: ZTopic });
 
 /** GET and POST /api/topics: the followed topics, in the order they were added. */
-export const ZTopicsResponse = z.object({ topics: z.array(z.string()) });
+export const ZTopicsResponse = z.object({ topics: z.array(zText()) });
 export type TTopicsResponse = z.infer<typeof ZTopicsResponse>;

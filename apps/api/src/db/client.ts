@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** Key of the PostgreSQL advisory lock that serialises start-up across replicas (any fixed int). */
@@ -35,12 +36,44 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * issue 8 item 14: an already open PGlite to use as it is (tests load a migrated template into a
+   * fresh instance instead of migrating each one); closed by close().
+   */
+  pglite?: PGlite | undefined;
+  /**
+   * issue 8 item 1: who opens an on-disk PGlite ('server', 'pnpm ingest import', …), written into the
+   * DATA_DIR lock so a refused second opener can name the holder.
+   */
+  role?: string;
+  /**
+   * issue 8 item 4: longest one statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no
+   * limit (the CLIs). Bulk transactions lift it for themselves (ingest/raw-session.ts).
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
-export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
+/** The DATA_DIR lock was taken over by another process: stop before two processes write one database. */
+function exitOnLostLock(error: Error) {
+  console.error(`the lock on the data directory was lost (${error.message}): stopping before the database is damaged`);
+  process.exit(70);
+}
+
+export function openDatabase({
+  url,
+  dataDir,
+  pglite,
+  role = 'a Paperbench process',
+  statementTimeoutMs,
+}: DatabaseOptions): Database {
   const migrationsFolder = migrationsDir;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // Sent in every connection's startup packet, so each pooled session starts with the limit.
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    });
     // An idle pooled connection that the server drops (restart, failover, an administrator's
     // terminate) is re-emitted on the pool; with no listener that would crash the process. The pool
     // discards that connection and the next query opens a fresh one, so nothing else is needed.
@@ -49,7 +82,17 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
     return {
       db: db as unknown as Db,
       driver: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Migrations may build indexes over big tables: they run on a connection without the statement timeout.
+      migrate: statementTimeoutMs
+        ? async () => {
+            const unbounded = new pg.Pool({ connectionString: url, max: 1 });
+            try {
+              await migratePg(drizzlePg(unbounded, { schema }), { migrationsFolder });
+            } finally {
+              await unbounded.end();
+            }
+          }
+        : () => migratePg(db, { migrationsFolder }),
       withStartupLock: async (work) => {
         const lockHolder = await pool.connect();
         try {
@@ -66,20 +109,48 @@ export function openDatabase({ url, dataDir }: DatabaseOptions): Database {
   // pg_trgm (typo-tolerant title search) ships with PGlite as a loadable extension.
   const extensions = { pg_trgm };
   let client: PGlite;
-  if (dataDir) {
+  let dataDirLock: ReturnType<typeof lockDataDir> | undefined;
+  if (pglite) {
+    client = pglite;
+  } else if (dataDir) {
     const pgliteDir = path.join(dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true });
-    client = new PGlite(pgliteDir, { extensions });
+    // issue 8 item 1: before PGlite touches a file; throws DataDirLocked when another process has it.
+    dataDirLock = lockDataDir(dataDir, role, exitOnLostLock);
+    try {
+      client = new PGlite(pgliteDir, { extensions });
+    } catch (error) {
+      dataDirLock.release();
+      throw error;
+    }
   } else {
     client = new PGlite({ extensions });
+  }
+  // PGlite is one session and runs queries in order: this SET comes before anything else sent.
+  if (statementTimeoutMs) {
+    client.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`).catch(() => undefined);
   }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      if (!statementTimeoutMs) return migratePglite(db, { migrationsFolder });
+      await client.exec('SET statement_timeout = 0');
+      try {
+        await migratePglite(db, { migrationsFolder });
+      } finally {
+        await client.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+      }
+    },
     // An embedded database belongs to one process: there is no one to take turns with.
     withStartupLock: (work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        dataDirLock?.release();
+      }
+    },
   };
 }

@@ -66,6 +66,16 @@ describe('createArxivHttp', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('spaces ten concurrent requests by the interval, one after the other (issue 8 item 6)', async () => {
+    const { timing, sleeps } = fakeTiming();
+    const url = await serve(Array.from({ length: 10 }, (_, i) => `page ${i}`));
+    const http = createArxivHttp({ intervalMs: 3000, timing });
+    const pages = await Promise.all(Array.from({ length: 10 }, () => http.get(url)));
+    expect(new Set(pages).size).toBe(10);
+    // The first goes at once; each other waits one interval after the one before it went.
+    expect(sleeps).toEqual(Array.from({ length: 9 }, () => 3000));
+  });
+
   it('spaces requests by the configured interval', async () => {
     const { timing, sleeps } = fakeTiming();
     const url = await serve(['a', 'b', 'c']);

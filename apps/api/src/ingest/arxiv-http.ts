@@ -1,21 +1,7 @@
-/** Clock and sleep are injectable so tests assert on waits without waiting. */
-export interface Timing {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+import { createLocalPacer, type Pacer } from './outbound-pacer';
+import { realTiming, type Timing } from './timing';
 
-export const realTiming: Timing = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      });
-    }),
-};
+export { realTiming, type Timing } from './timing';
 
 export interface ArxivHttpOptions {
   /** Least time between the starts of two requests (ARXIV_REQUEST_INTERVAL_MS). */
@@ -28,6 +14,11 @@ export interface ArxivHttpOptions {
   /** Time limit of one attempt, headers and body. */
   timeoutMs?: number;
   timing?: Timing;
+  /**
+   * Hands out request slots (issue 8 item 6). Default: slots in this process only; the server passes
+   * a database pacer so every process and replica shares arXiv's one-request-per-interval.
+   */
+  pacer?: Pacer;
 }
 
 /** arXiv could not be reached or kept failing: the caller's request failed upstream. */
@@ -64,19 +55,13 @@ export function createArxivHttp({
   maxBackoffMs = 120_000,
   timeoutMs = 60_000,
   timing = realTiming,
+  pacer = createLocalPacer({ service: 'arxiv', intervalMs, timing }),
 }: ArxivHttpOptions) {
-  let lastStart = Number.NEGATIVE_INFINITY;
-  const spaced = async (signal?: AbortSignal) => {
-    const wait = lastStart + intervalMs - timing.now();
-    if (wait > 0) await timing.sleep(wait, signal);
-    lastStart = timing.now();
-  };
-
   async function attempt(
     url: string,
     signal?: AbortSignal,
   ): Promise<{ body: string } | { retryInMs: number | null; why: string }> {
-    await spaced(signal);
+    await pacer.waitForSlot(signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {

@@ -9,6 +9,7 @@ import { isArxivId, parseArxivIdentifier } from './arxiv-id';
 import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk-import';
 import { dayBefore, harvest } from './harvester';
 import { METADATA_PREFIXES, type MetadataPrefix } from './oai-page';
+import { createDatabasePacer } from './outbound-pacer';
 import { storePapers } from './paper-upsert';
 
 const USAGE = `usage:
@@ -92,10 +93,14 @@ async function main(argv: string[]) {
   if (command !== 'import' && command !== 'harvest' && command !== 'fetch')
     throw new UsageError(`unknown command ${command ?? '(none)'}`);
 
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // issue 8 item 1: refused at once (exit 1, nothing touched) while the server or another CLI holds DATA_DIR.
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: `pnpm ingest ${command}` });
   try {
     await database.withStartupLock(() => database.migrate());
-    const http = createArxivHttp({ intervalMs: config.ARXIV_REQUEST_INTERVAL_MS });
+    // issue 8 item 6: on PostgreSQL the running servers' arXiv schedule is shared with this command.
+    const intervalMs = config.ARXIV_REQUEST_INTERVAL_MS;
+    const pacer = createDatabasePacer(database.db, { service: 'arxiv', intervalMs });
+    const http = createArxivHttp({ intervalMs, pacer });
     if (command === 'import') {
       const progress = progressReporter();
       const summary = await importJsonLines(database.db, callerPath(positionals[0] as string), {

@@ -38,13 +38,25 @@ function pgSession(connection: pg.PoolClient): RawSession {
   };
 }
 
+/**
+ * Issue 8 item 4: DB_STATEMENT_TIMEOUT_MS bounds the statements of requests; bulk work (corpus load,
+ * import, harvest upserts) is long by nature and lifts it for its own transaction only.
+ */
+const LIFT_STATEMENT_TIMEOUT = 'SET LOCAL statement_timeout = 0';
+
 /** Runs `work` in one transaction on one connection: all its writes commit together or not at all. */
 export async function withRawTransaction<T>(db: Db, work: (session: RawSession) => Promise<T>): Promise<T> {
   const client = clientOf(db);
-  if (!isPool(client)) return client.transaction((tx) => work(pgliteSession(tx)));
+  if (!isPool(client)) {
+    return client.transaction(async (tx) => {
+      await tx.query(LIFT_STATEMENT_TIMEOUT);
+      return work(pgliteSession(tx));
+    });
+  }
   const connection = await client.connect();
   try {
     await connection.query('BEGIN');
+    await connection.query(LIFT_STATEMENT_TIMEOUT);
     const result = await work(pgSession(connection));
     await connection.query('COMMIT');
     return result;

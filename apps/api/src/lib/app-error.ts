@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
   BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error handler turns it into the contract's error shape. */

@@ -2,6 +2,7 @@ import type { TError } from '@paperbench/contract';
 import type { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { badDataMessage, findBadDataSqlState } from './database-errors';
 
 /** Fastify's own errors that are the client's fault, mapped to our codes and plain sentences. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; body: Omit<TError, 'details'> }> = {
@@ -68,7 +69,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       // 501 is the expected answer of a route that a later issue builds, not a server fault.
-      if (error.statusCode >= 500 && error.code !== 'NOT_IMPLEMENTED') request.log.error({ err: error }, error.message);
+      // A 503 for a full arXiv queue (issue 8 item 6) is load shedding, not a fault: a flood must not flood the log.
+      const expected = error.code === 'NOT_IMPLEMENTED' || error.code === 'SERVICE_UNAVAILABLE';
+      if (error.statusCode >= 500 && !expected) request.log.error({ err: error }, error.message);
       const body: TError = { error: error.code, message: error.message };
       // RFC 9110: a 429 says when to come back; the service puts the seconds in details.
       const retryAfter = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
@@ -78,6 +81,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.body);
+    // Issue 8 item 7: a value the database refuses (SQLSTATE 22xxx, 54000) is the client's bad data.
+    const sqlState = findBadDataSqlState(error);
+    if (sqlState) {
+      request.log.warn({ err: error, sqlState }, 'request data refused by the database');
+      return sendError(reply, 400, {
+        error: 'INVALID_REQUEST',
+        message: badDataMessage(sqlState),
+        details: { sqlState },
+      });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, { error: 'INVALID_REQUEST', message: error.message });
     }

@@ -15,6 +15,7 @@ import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
 import { createSubscriptionRouter } from './subscription/subscription.router';
 import { createTopicsRouter } from './topics/topics.router';
+import { createUploadsRouter } from './uploads/uploads.router';
 
 const s = initServer();
 
@@ -38,4 +39,5 @@ export const createApiRouter = (context: AppContext) =>
     recommendations: createRecommendationsRouter(context),
     ideas: notImplementedRouter(contract.ideas),
     pdfs: createPdfsRouter(context),
+    uploads: createUploadsRouter(context),
   });

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { contract } from '@paperbench/contract';
 import { generateOpenApi } from '@ts-rest/open-api';
 import type { FastifyInstance } from 'fastify';
+import { buildContentSecurityPolicy, serializeCsp } from './security-headers';
 
 /** The OpenAPI document, generated from the same contract the server and the web client compile against. */
 export function buildOpenApiDocument() {
@@ -25,10 +26,19 @@ export function buildOpenApiDocument() {
   );
 }
 
+/**
+ * Issue 8 item 9: the app's policy, except that Swagger UI's bundle injects <style> elements of its
+ * own (seen in Chromium), so its pages alone allow inline styles. Scripts stay self only.
+ */
+const API_DOCS_CSP = serializeCsp({
+  ...buildContentSecurityPolicy([]),
+  'style-src': ["'self'", "'unsafe-inline'"],
+});
+
 /** /api/openapi.json for tools, /api/docs for people (Swagger UI, served from the package, no CDN). */
 export async function registerApiDocs(app: FastifyInstance) {
   const document = buildOpenApiDocument();
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { findUserIdByToken } from '../modules/identity/identity.repo';
+import { resolveSession } from '../modules/identity/identity.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,9 +17,10 @@ const SKIP_ID_CHECK = new Set(['/api/user/get_id']);
 
 /**
  * architecture: X-User-ID is a bearer credential. A request without it is anonymous (public reads
- * work); a request with an id the server never issued is refused with 401 so the client re-fetches one.
+ * work); a request with an id the server never issued, one revoked by logout, or one idle longer than
+ * SESSION_IDLE_DAYS (issue 8 item 8) is refused with 401 so the client re-fetches one.
  */
-export const identityPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: { db: Db; idleDays: number }) => {
   app.decorateRequest('userId', null);
   app.addHook('preHandler', async (request) => {
     if (SKIP_ID_CHECK.has(request.routeOptions.url ?? '')) return;
@@ -31,7 +32,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }
       `Unknown ${USER_ID_HEADER}: ask POST /api/user/get_id for a new id and send that instead`,
     );
     if (!token || !ZUserId.safeParse(token).success) throw unknownId;
-    const userId = await findUserIdByToken(db, token);
+    const userId = await resolveSession(db, token, { idleDays });
     if (userId === null) throw unknownId;
     request.userId = userId;
   });

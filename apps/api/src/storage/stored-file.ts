@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { type FileStorage, pdfKeyFor, type StagedFile } from './file-storage';
@@ -25,6 +25,7 @@ export async function withStoredFile<T>(
   const key = pdfKeyFor(staged.hash);
   try {
     return await db.transaction(async (tx) => {
+      await lockContentHash(tx, staged.hash);
       const inserted = await tx
         .insert(storedFiles)
         .values({ contentHash: staged.hash, storageKey: key, byteSize: staged.size, mimeType })
@@ -44,6 +45,18 @@ export async function withStoredFile<T>(
   } finally {
     await staged.discard();
   }
+}
+
+/** Namespace of the per-content-hash advisory locks (any fixed int; hashtext() gives the second key). */
+const CONTENT_LOCK_NAMESPACE = 727_274_108;
+
+/**
+ * Serialises writers and removers of one content hash until the transaction ends (issue 8 item 10):
+ * deleting an upload's bytes and storing identical bytes again cannot interleave. A row lock cannot
+ * do this, because the remover's row is gone by the time an uploader inserts a new one.
+ */
+export async function lockContentHash(tx: Tx, contentHash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOCK_NAMESPACE}, hashtext(${contentHash}))`);
 }
 
 async function storageKeyOf(tx: Tx, contentHash: string): Promise<string> {

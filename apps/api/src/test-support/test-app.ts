@@ -4,17 +4,33 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppContext, createAppContext } from '../app-context';
 import { loadConfig } from '../config';
-import { type Db, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase } from '../db/client';
 import { loadCorpus } from '../ingest/corpus-loader';
 import { packageRoot } from '../lib/package-paths';
+import { createPostgresCopy, openPgliteCopy, type TemplateKind } from './db-templates';
 
 export type Driver = 'pglite' | 'postgres';
 
 /** The 200-paper fixture drawn from the shipped corpus (round-robin over archives). */
 export const FIXTURE_CORPUS = path.join(packageRoot, 'test', 'fixtures', 'arxiv-metadata-sample-200.jsonl');
+
+/** Budgets high enough for any suite (issue 8 item 4); rate-limit tests pass their own small ones in env. */
+export const RAISED_TEST_BUDGETS: Record<string, string> = {
+  RATE_LIMIT_GET_ID_PER_HOUR: '100000',
+  RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+  RATE_LIMIT_UPLOAD_PER_HOUR: '100000',
+  RATE_LIMIT_PDF_PROXY_PER_MINUTE: '100000',
+  RATE_LIMIT_MAIL_PER_HOUR: '100000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+  RATE_LIMIT_AI_PER_MINUTE: '100000',
+  CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+  MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '100000',
+  MAIL_MAX_PER_HOUR: '100000',
+};
 
 /** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it). */
 export function testDrivers(): Driver[] {
@@ -29,18 +45,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throwaway database on the server of DATABASE_URL, dropped again by the returned cleanup. */
-export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** This run's template place, from global-setup.ts; undefined when run under another config. */
+function templateRun() {
+  return inject('dbTemplates');
+}
+
+/**
+ * A throwaway database on the server of DATABASE_URL, dropped again by the returned cleanup: empty,
+ * or a copy of this run's migrated (and seeded) template (issue 8 item 14).
+ */
+export async function createScratchDatabase({
+  template,
+}: {
+  template?: TemplateKind;
+} = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `paperbench_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const run = template ? templateRun() : undefined;
+  if (template && run) {
+    await createPostgresCopy(adminUrl, name, run, template, FIXTURE_CORPUS);
+  } else {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    if (template) await prepare(openDatabase({ url: urlOf(adminUrl, name) }), template);
+  }
   return {
-    url: url.toString(),
+    url: urlOf(adminUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -48,6 +80,36 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
       await client.end();
     },
   };
+}
+
+function urlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Migrates (and seeds) a database the slow way, then closes it: without this run's templates. */
+async function prepare(database: Database, template: TemplateKind) {
+  try {
+    await database.migrate();
+    if (template === 'seeded') await loadCorpus(database.db, FIXTURE_CORPUS);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A fresh database of `driver` holding the migrated (and seeded) schema: a copy of this run's template. */
+async function openTestDatabase(driver: Driver, template: TemplateKind) {
+  if (driver === 'postgres') {
+    const scratch = await createScratchDatabase({ template });
+    return { database: openDatabase({ url: scratch.url }), drop: scratch.drop };
+  }
+  const run = templateRun();
+  if (run) return { database: openDatabase({ pglite: await openPgliteCopy(run, template, FIXTURE_CORPUS) }) };
+  const database = openDatabase({});
+  await database.migrate();
+  if (template === 'seeded') await loadCorpus(database.db, FIXTURE_CORPUS);
+  return { database };
 }
 
 /**
@@ -62,10 +124,7 @@ export async function createTestApp(
     env = {},
   }: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const scratch = driver === 'postgres' ? await createScratchDatabase() : undefined;
-  const database = openDatabase({ url: scratch?.url });
-  await database.migrate();
-  if (seed) await loadCorpus(database.db, FIXTURE_CORPUS);
+  const { database, drop } = await openTestDatabase(driver, seed ? 'seeded' : 'migrated');
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-files-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -74,6 +133,10 @@ export async function createTestApp(
     STORAGE_DIR: storageDir,
     // Tests never reach arXiv; a test of the on-demand fetch points ARXIV_API_BASE_URL at its own server.
     ARXIV_FETCH_MISSING: 'false',
+    // A fixed key, so no test writes a generated one under the working directory's DATA_DIR.
+    PDF_URL_SECRET: 'test-only-pdf-url-secret-0123456789abcdef',
+    // Issue 8 item 4: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).
+    ...RAISED_TEST_BUDGETS,
     ...env,
   });
   const context = createAppContext({ db: database.db, config });
@@ -86,7 +149,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      await scratch?.drop();
+      await drop?.();
       await rm(storageDir, { recursive: true, force: true });
     },
   };

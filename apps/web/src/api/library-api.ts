@@ -1,4 +1,5 @@
 import type {
+  TChatFile,
   TFolder,
   TPaper,
   TPaperRef,
@@ -74,6 +75,12 @@ export async function updateFileSelection(ref: TPaperRef, selected: boolean): Pr
 export async function listUserFiles(): Promise<TPaperRef[]> {
   const response = ok(await tsr.chat.listFiles.query());
   return response.status === 200 ? response.body.map(({ paper_id, platform }) => ({ paper_id, platform })) : [];
+}
+
+/** GET /api/chat/files whole: each file with where its text stands (embedding_status, embedding_error). */
+export async function listChatFiles(): Promise<TChatFile[]> {
+  const response = ok(await tsr.chat.listFiles.query());
+  return response.status === 200 ? response.body : [];
 }
 
 export async function attachPaper(ref: TPaperRef): Promise<void> {

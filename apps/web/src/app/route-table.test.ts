@@ -1,3 +1,4 @@
+import { isWebAppPage, WEB_ROUTE_PATHS } from '@paperbench/contract';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, documentTitleOf, NOT_FOUND_ROUTE, type TAppRoute } from './route-table';
@@ -32,6 +33,30 @@ describe('route table (spec §2)', () => {
     const folderRoute = APP_ROUTES.find((route) => route.path === '/rwf/:folderId');
     expect(folderRoute?.hasValidParams?.({ folderId: '42' })).toBe(true);
     expect(folderRoute?.hasValidParams?.({ folderId: '4a' })).toBe(false);
+  });
+
+  it('builds its pages from the contract patterns the server also reads (issue 8 item 13)', () => {
+    const pagePaths = APP_ROUTES.filter((route) => route !== NOT_FOUND_ROUTE).map((route) => route.path);
+    expect(pagePaths).toEqual(Object.values(WEB_ROUTE_PATHS));
+  });
+
+  it.each([
+    '/',
+    '/search/',
+    '/Search',
+    '/paper/1903.06059',
+    '/paper/math%2F0601001/arxiv',
+    '/paper/a/b/c',
+    '/rwf/42',
+    '/rwf/4a',
+    '/share/abc',
+    '/nonexistent',
+    '/chat/more',
+  ])('the server calls %s a page exactly when the app does not show its 404 page', (pathname) => {
+    const route = routeAt(pathname);
+    const params = matchRoutes(appRouteObjects, pathname)?.at(-1)?.params ?? {};
+    const isShownAsPage = route !== NOT_FOUND_ROUTE && (route?.hasValidParams?.(params) ?? true);
+    expect(isWebAppPage(pathname)).toBe(isShownAsPage);
   });
 
   it('keeps only the home view alive', () => {

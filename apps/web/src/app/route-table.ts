@@ -1,3 +1,4 @@
+import { hasValidWebRouteParams, WEB_ROUTE_PATHS as P } from '@paperbench/contract';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
@@ -27,50 +28,53 @@ export const NOT_FOUND_ROUTE: TAppRoute = {
   load: () => import('../routes/not-found/not-found-screen'),
 };
 
-/** spec §2 Screens and routes. No route requires authentication. */
+/**
+ * spec §2 Screens and routes. No route requires authentication. The paths come from the contract's
+ * WEB_ROUTE_PATHS, which the server also reads to answer 404 for any other path (issue 8 item 13).
+ */
 export const APP_ROUTES: readonly TAppRoute[] = [
-  { path: '/', title: 'Home', load: loadHome, isKeptAlive: true },
-  { path: '/chat', title: 'Chat', load: () => import('../routes/chat/chat-screen') },
-  { path: '/search', title: 'Search', load: () => import('../routes/search/search-screen') },
-  { path: '/grants', title: 'Grant Search', load: () => import('../routes/grants/grants-screen') },
-  { path: '/paper/:id/:platform?', title: 'Paper Details', load: () => import('../routes/paper/paper-screen') },
-  { path: '/monitor', title: 'Paper Monitor', load: () => import('../routes/monitor/monitor-screen') },
-  { path: '/rwf', title: 'Related Work Forum', load: () => import('../routes/rwf/rwf-screen') },
+  { path: P.home, title: 'Home', load: loadHome, isKeptAlive: true },
+  { path: P.chat, title: 'Chat', load: () => import('../routes/chat/chat-screen') },
+  { path: P.search, title: 'Search', load: () => import('../routes/search/search-screen') },
+  { path: P.grants, title: 'Grant Search', load: () => import('../routes/grants/grants-screen') },
+  { path: P.paper, title: 'Paper Details', load: () => import('../routes/paper/paper-screen') },
+  { path: P.monitor, title: 'Paper Monitor', load: () => import('../routes/monitor/monitor-screen') },
+  { path: P.forum, title: 'Related Work Forum', load: () => import('../routes/rwf/rwf-screen') },
   {
-    path: '/rwf/:folderId',
+    path: P.sharedFolder,
     title: 'Shared Folder',
     load: () => import('../routes/rwf-folder/rwf-folder-screen'),
-    // spec §2 / §5: folderId must be digits only.
-    hasValidParams: (params) => /^\d+$/.test(params.folderId ?? ''),
+    // spec §2 / §5: folderId must be digits only (the rule lives beside the patterns).
+    hasValidParams: hasValidWebRouteParams,
   },
-  { path: '/review', title: 'Review', load: () => import('../routes/review/review-screen') },
-  { path: '/daily-feed', title: 'Daily Feed', load: () => import('../routes/daily-feed/daily-feed-screen') },
+  { path: P.review, title: 'Review', load: () => import('../routes/review/review-screen') },
+  { path: P.dailyFeed, title: 'Daily Feed', load: () => import('../routes/daily-feed/daily-feed-screen') },
   {
-    path: '/conversational-search',
+    path: P.conversationalSearch,
     title: 'Conversational Search',
     load: () => import('../routes/conversational-search/conversational-search-screen'),
   },
   {
-    path: '/recommendations',
+    path: P.recommendations,
     title: 'Recommendations',
     load: () => import('../routes/recommendations/recommendations-screen'),
   },
   {
-    path: '/subscription',
+    path: P.subscription,
     title: 'Email Subscription',
     load: () => import('../routes/subscription/subscription-screen'),
   },
-  { path: '/contact', title: 'Contact', load: () => import('../routes/contact/contact-screen') },
-  { path: '/terms-of-use', title: 'Terms of Use', load: () => import('../routes/terms-of-use/terms-of-use-screen') },
+  { path: P.contact, title: 'Contact', load: () => import('../routes/contact/contact-screen') },
+  { path: P.termsOfUse, title: 'Terms of Use', load: () => import('../routes/terms-of-use/terms-of-use-screen') },
   {
-    path: '/privacy-policy',
+    path: P.privacyPolicy,
     title: 'Privacy Policy',
     load: () => import('../routes/privacy-policy/privacy-policy-screen'),
   },
   // spec §2: the shared-list import flow renders the home view with share_id.
-  { path: '/share/:share_id', title: 'Shared List', load: loadHome, isKeptAlive: true },
-  { path: '/profile', title: 'Profile', load: () => import('../routes/profile/profile-screen') },
-  { path: '/sci', title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },
+  { path: P.sharedList, title: 'Shared List', load: loadHome, isKeptAlive: true },
+  { path: P.profile, title: 'Profile', load: () => import('../routes/profile/profile-screen') },
+  { path: P.sci, title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },
   NOT_FOUND_ROUTE,
 ];
 

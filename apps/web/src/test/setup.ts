@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installNetworkGuard } from '../../../../tooling/network-guard';
+
+// issue 8 item 14: a test that reaches past 127.0.0.1 fails (the API is mocked: test/mock-api.ts).
+installNetworkGuard(afterEach);
 
 afterEach(() => {
   cleanup();

@@ -34,14 +34,10 @@ export const queueJobs = pgTable(
   },
   (table) => [
     check('queue_jobs_status_known', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
-    index('queue_jobs_claimable_idx')
-      .on(table.runAt)
-      .where(sql`${table.status} in ('queued', 'running')`),
+    index('queue_jobs_claimable_idx').on(table.runAt).where(sql`${table.status} in ('queued', 'running')`),
     uniqueIndex('queue_jobs_active_dedupe_idx')
       .on(table.kind, table.dedupeKey)
       .where(sql`${table.status} in ('queued', 'running') and ${table.dedupeKey} is not null`),
-    index('queue_jobs_finished_idx')
-      .on(table.finishedAt)
-      .where(sql`${table.finishedAt} is not null`),
+    index('queue_jobs_finished_idx').on(table.finishedAt).where(sql`${table.finishedAt} is not null`),
   ],
 );

@@ -1,5 +1,6 @@
 import { createArxivHttp } from '../../ingest/arxiv-http';
 import { dayBefore, harvest } from '../../ingest/harvester';
+import { createDatabasePacer } from '../../ingest/outbound-pacer';
 import { dailySlot, type JobDefinition } from '../job-definition';
 
 /**
@@ -11,7 +12,9 @@ export const arxivHarvestJob: JobDefinition = {
   id: 'arxiv-harvest',
   dueSlot: (now, { config }) => (config.HARVEST_SETS.length > 0 ? dailySlot(now, config.DAILY_JOBS_HOUR_UTC) : null),
   run: async ({ db, config }, { slot, signal }) => {
-    const http = createArxivHttp({ intervalMs: config.ARXIV_REQUEST_INTERVAL_MS });
+    // issue 8 item 6: the same arXiv schedule as users' fetches and other replicas; a harvest waits its turn.
+    const intervalMs = config.ARXIV_REQUEST_INTERVAL_MS;
+    const http = createArxivHttp({ intervalMs, pacer: createDatabasePacer(db, { service: 'arxiv', intervalMs }) });
     const results: Record<string, unknown> = {};
     const failures: string[] = [];
     for (const set of config.HARVEST_SETS) {

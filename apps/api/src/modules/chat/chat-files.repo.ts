@@ -1,14 +1,16 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folderFiles, folders, papers, users } from '../../db/schema';
+import { folderFiles, folders, papers, paperTexts, users } from '../../db/schema';
 import type { FolderFileRow } from '../folders/folder.presenter';
 import { inOwnedFolders, ownedFolder } from '../folders/folder.scope';
 import { isFileOf } from '../folders/folders.repo';
 
-/** One paper of the user's File List, folded over every folder that holds it. */
-/** A paper the user holds, across folders: a folder file row without its folder. */
-export type UserFileRow = Omit<FolderFileRow, 'folderId'>;
+/**
+ * A paper the user holds, across folders: a folder file row without its folder, with where its
+ * extracted text stands (issue 8 item 3; null for a paper with no text to extract, e.g. arXiv).
+ */
+export type UserFileRow = Omit<FolderFileRow, 'folderId'> & { textStatus: string | null; textError: string | null };
 
 const firstAdded = sql`min(${folderFiles.addedAt})`;
 
@@ -24,12 +26,22 @@ export function selectUserFiles(db: Db, userId: number, where?: SQL): Promise<Us
       selected: sql<boolean>`bool_or(${folderFiles.selected})`,
       title: papers.title,
       pdfUrl: papers.pdfUrl,
+      textStatus: paperTexts.status,
+      textError: paperTexts.error,
     })
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), ownedFolder(userId)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+    .leftJoin(paperTexts, and(eq(paperTexts.platform, papers.platform), eq(paperTexts.paperId, papers.paperId)))
     .where(where)
-    .groupBy(folderFiles.platform, folderFiles.paperId, papers.title, papers.pdfUrl)
+    .groupBy(
+      folderFiles.platform,
+      folderFiles.paperId,
+      papers.title,
+      papers.pdfUrl,
+      paperTexts.status,
+      paperTexts.error,
+    )
     .orderBy(asc(firstAdded), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 

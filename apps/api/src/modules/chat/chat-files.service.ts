@@ -23,9 +23,18 @@ import {
 
 const notInFiles = (ref: TPaperRef) => notFound(`${describePaper(ref)} in your files`);
 
-/** Row → a File List entry as chat sees it. Embeddings arrive with the AI issue: 'none' until then. */
-function presentChatFile(row: UserFileRow): TChatFile {
-  return { ...presentFileFields(row), embedding_status: 'none' };
+/**
+ * Row → a File List entry as chat sees it. Embeddings arrive with the AI issue; until then the
+ * status follows the paper's extracted text (issue 8 item 3), the input they will be built from:
+ * 'none' for a paper without one (arXiv papers are fetched on demand).
+ */
+export function presentChatFile(row: UserFileRow): TChatFile {
+  const file = presentFileFields(row);
+  if (row.textStatus === 'failed') {
+    return { ...file, embedding_status: 'failed', embedding_error: row.textError ?? 'the text could not be read' };
+  }
+  if (row.textStatus === 'pending' || row.textStatus === 'ready') return { ...file, embedding_status: row.textStatus };
+  return { ...file, embedding_status: 'none' };
 }
 
 export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]> {

@@ -23,8 +23,10 @@ export const createChatRouter = (context: AppContext) => {
   const { db } = context;
   return s.router(contract.chat, {
     attachPaper: async ({ body, request }) => {
-      await fetchMissingArxivPaper(context, body);
-      const { added, file } = await attachPaper(db, requireUser(request), body);
+      // issue 8 item 6: authenticate before anything is fetched from arXiv or written.
+      const userId = requireUser(request);
+      await fetchMissingArxivPaper(context, userId, body);
+      const { added, file } = await attachPaper(db, userId, body);
       return { status: added ? 201 : 200, body: file };
     },
     listFiles: async ({ request }) => ({ status: 200, body: await listUserFiles(db, requireUser(request)) }),
@@ -37,8 +39,9 @@ export const createChatRouter = (context: AppContext) => {
       return { status: 200, body: { ok: true } };
     },
     getPaper: async ({ body, request }) => {
-      await fetchMissingArxivPaper(context, body);
-      return { status: 200, body: await getVisiblePaper(db, requireUser(request), body) };
+      const userId = requireUser(request);
+      await fetchMissingArxivPaper(context, userId, body);
+      return { status: 200, body: await getVisiblePaper(db, userId, body) };
     },
     updateFileSelection: async ({ body, request }) => ({
       status: 200,

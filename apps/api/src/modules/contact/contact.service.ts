@@ -1,48 +1,47 @@
-import type { TContactMessage } from '@paperbench/contract';
+import type { TContactDelivery, TContactMessage } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
+import { takeGlobalMailSlot } from '../../mail/mail-budget';
 import { describeMailError } from '../../mail/mailer';
 import { buildContactMail } from '../../mail/messages/contact-mail';
-import { countRecentMessages, insertContactMessage, lockUserContact, recordMailOutcome } from './contact.repo';
+import { insertContactMessage, recordMailOutcome } from './contact.repo';
 
-const HOUR_MS = 60 * 60 * 1000;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'counters'>;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
+/** Issue 8 item 5: what really happens to a message here; the contact page says exactly this. */
+export function contactDelivery({ config, mailer }: Pick<Ctx, 'config' | 'mailer'>): TContactDelivery {
+  return mailer.isEnabled && config.OPERATOR_EMAIL ? 'email' : 'stored';
+}
 
 /**
- * spec §7 POST /api/contact. The message is stored first (under the rate limit, in one transaction),
- * then mailed to OPERATOR_EMAIL when mail is set up; a mail failure is recorded on the row, never
- * lost, and the sender still gets 201.
+ * spec §7 POST /api/contact. The message is stored first, then mailed to OPERATOR_EMAIL when mail is
+ * set up; a mail failure (or the global mail budget) is recorded on the row, never lost, and the
+ * sender still gets 201. How many a user or IP may send is the `contact` budget (rate-limit/budgets.ts).
  */
 export async function sendContactMessage(
-  { db, config, mailer }: Ctx,
+  ctx: Ctx,
   userId: number,
   message: TContactMessage,
   log: FastifyBaseLogger,
-): Promise<void> {
-  const limit = config.CONTACT_RATE_LIMIT_PER_HOUR;
-  const id = await db.transaction(async (tx) => {
-    await lockUserContact(tx, userId);
-    const recent = await countRecentMessages(tx, userId, HOUR_MS);
-    if (recent.count >= limit) {
-      const freeAt = (recent.oldest?.getTime() ?? Date.now()) + HOUR_MS;
-      const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `You can send ${limit} messages an hour; please try again in ${Math.ceil(retryAfter / 60)} min`,
-        { retry_after_seconds: retryAfter },
-      );
-    }
-    return insertContactMessage(tx, {
-      userId,
-      name: message.name || null,
-      email: message.email ?? null,
-      subject: message.subject || null,
-      message: message.message,
-    });
+): Promise<TContactDelivery> {
+  const { db, config, mailer } = ctx;
+  const id = await insertContactMessage(db, {
+    userId,
+    name: message.name || null,
+    email: message.email ?? null,
+    subject: message.subject || null,
+    message: message.message,
   });
-  if (!mailer.isEnabled || !config.OPERATOR_EMAIL) return;
+  const delivery = contactDelivery(ctx);
+  if (delivery !== 'email' || !config.OPERATOR_EMAIL) return delivery;
+  // A counter store that is down counts as no budget (fail closed): the message is kept, not mailed.
+  const budget = await takeGlobalMailSlot(ctx).catch(() => ({ ok: false }));
+  if (!budget.ok) {
+    const reason = 'not mailed: the hourly mail budget (MAIL_MAX_PER_HOUR) was used up or could not be checked';
+    log.warn({ contactMessageId: id }, `contact message stored but ${reason}`);
+    await recordMailOutcome(db, id, { error: reason });
+    return 'stored';
+  }
   const mail = buildContactMail({ id, ...message });
   try {
     await mailer.send({ to: config.OPERATOR_EMAIL, ...mail });
@@ -52,4 +51,5 @@ export async function sendContactMessage(
     log.warn({ contactMessageId: id, reason }, 'contact message stored but not mailed');
     await recordMailOutcome(db, id, { error: reason });
   }
+  return delivery;
 }

@@ -23,7 +23,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
     list: async ({ request }) => ({ status: 200, body: await listFolders(db, requireUser(request)) }),
     create: async ({ body, request }) => ({
       status: 201,
-      body: await createFolder(db, requireUser(request), body.name),
+      body: await createFolder(db, requireUser(request), body.name, services.config.USER_FOLDER_QUOTA),
     }),
     rename: async ({ body, request }) => ({
       status: 200,
@@ -38,8 +38,10 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       body: await listFolderFiles(db, requireUser(request), params.id),
     }),
     addFile: async ({ params, body, request }) => {
-      await fetchMissingArxivPaper({ db, ...services }, body);
-      const { added, file } = await addFileToFolder(db, requireUser(request), params.id, body);
+      // issue 8 item 6: authenticate before anything is fetched from arXiv or written.
+      const userId = requireUser(request);
+      await fetchMissingArxivPaper({ db, ...services }, userId, body);
+      const { added, file } = await addFileToFolder(db, userId, params.id, body);
       return { status: added ? 201 : 200, body: file };
     },
     removeFile: async ({ params, query, request }) => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { folderFiles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility';
+import { requireFolderRoom } from '../quotas/user-quotas';
 import { groupFilesByFolder, presentFolder, presentFolderFile } from './folder.presenter';
 import {
   deleteOwnedFolder,
@@ -26,8 +27,13 @@ export async function listFolders(db: Db, userId: number): Promise<TFolder[]> {
   return rows.map((row) => presentFolder(row, filesByFolder.get(row.id) ?? [], userId));
 }
 
-export async function createFolder(db: Db, userId: number, name: string): Promise<TFolder> {
-  return presentFolder(await insertFolder(db, userId, name), [], userId);
+/** Issue 8 item 4: at most `quota` folders per user (USER_FOLDER_QUOTA), else 409. */
+export async function createFolder(db: Db, userId: number, name: string, quota: number): Promise<TFolder> {
+  const row = await db.transaction(async (tx) => {
+    await requireFolderRoom(tx, userId, quota);
+    return insertFolder(tx, userId, name);
+  });
+  return presentFolder(row, [], userId);
 }
 
 /** spec §5: the trimmed name (the contract trims and refuses blank) must differ from the current one. */

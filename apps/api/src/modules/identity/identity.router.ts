@@ -1,14 +1,20 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/identity';
 import { notImplemented } from '../not-implemented';
-import { issueAnonymousUser } from './identity.service';
+import { issueAnonymousUser, revokeSession } from './identity.service';
 
 const s = initServer();
 
 export const createIdentityRouter = ({ db }: AppContext) =>
   s.router(contract.identity, {
     getId: async () => ({ status: 200, body: { user_id: await issueAnonymousUser(db) } }),
+    // Issue 8 item 8: the id in X-User-ID is refused from now on.
+    logout: async ({ request }) => {
+      await revokeSession(db, requireUser(request));
+      return { status: 204, body: undefined };
+    },
     // Google sign-in arrives with the identity issue; until then it answers 501 like other later routes.
     googleLogin: notImplemented(contract.identity.googleLogin),
   });

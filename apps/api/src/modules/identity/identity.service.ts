@@ -1,10 +1,63 @@
 import type { Db } from '../../db/client';
 import { generateUserToken } from '../../lib/user-token';
-import { insertUser } from './identity.repo';
+import {
+  findSessionById,
+  findSessionByToken,
+  insertUser,
+  markRevoked,
+  type SessionRow,
+  touchLastSeen,
+} from './identity.repo';
 
 /** Issues a new anonymous user and returns the id the browser keeps (never stored in clear). */
 export async function issueAnonymousUser(db: Db): Promise<string> {
   const token = generateUserToken();
   await insertUser(db, token);
   return token;
+}
+
+/**
+ * issue 8 item 8: last_seen_at is refreshed at most about once an hour per user, so an active user
+ * costs one write an hour, not one per request.
+ */
+export const LAST_SEEN_REFRESH_MS = 60 * 60 * 1000;
+
+export interface SessionPolicy {
+  /** SESSION_IDLE_DAYS: an id unused for longer is refused. */
+  idleDays: number;
+}
+
+/** Whether a session row may act now: not revoked by logout, and used within the idle window. */
+export function isSessionUsable(row: SessionRow, { idleDays }: SessionPolicy, now = Date.now()): boolean {
+  if (row.revokedAt !== null) return false;
+  return now - row.lastSeenAt.getTime() <= idleDays * 86_400_000;
+}
+
+async function acceptSession(db: Db, row: SessionRow | null, policy: SessionPolicy): Promise<number | null> {
+  if (!row || !isSessionUsable(row, policy)) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_REFRESH_MS) {
+    await touchLastSeen(db, row.id, LAST_SEEN_REFRESH_MS);
+  }
+  return row.id;
+}
+
+/**
+ * The user an X-User-ID stands for, or null when it was never issued, was revoked, or lay idle past
+ * SESSION_IDLE_DAYS (all three answer 401 alike, and the web client fetches a new id).
+ */
+export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<number | null> {
+  return acceptSession(db, await findSessionByToken(db, token), policy);
+}
+
+/** The same check for a user named by a signed PDF URL (it was issued to them; are they still active?). */
+export async function resolveSessionById(db: Db, userId: number, policy: SessionPolicy): Promise<number | null> {
+  return acceptSession(db, await findSessionById(db, userId), policy);
+}
+
+/**
+ * Server-side logout (issue 8 item 8): the id is refused from now on. Kept this small on purpose:
+ * the sign-in issue revokes sessions through the same function.
+ */
+export async function revokeSession(db: Db, userId: number): Promise<void> {
+  await markRevoked(db, userId);
 }

@@ -2,7 +2,8 @@ import type { TPaper, TPaperListQuery } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { presentPaper } from './paper.presenter';
-import { countPapers, insertPaperClick, listRecentPapers, paperExists } from './papers.repo';
+import { findVisiblePaper } from './paper-visibility';
+import { countPapers, insertPaperClick, listRecentPapers } from './papers.repo';
 
 export async function findRecentPapers(db: Db, query: TPaperListQuery): Promise<TPaper[]> {
   const rows = await listRecentPapers(db, { ...query, keyword: query.keyword || undefined });
@@ -11,9 +12,14 @@ export async function findRecentPapers(db: Db, query: TPaperListQuery): Promise<
 
 export { countPapers };
 
-/** spec §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused. */
+/**
+ * spec §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused.
+ * Issue 8 item 10: a paper the caller may not see (someone else's upload) is refused with the same
+ * 404, so clicks cannot probe which upload ids exist nor skew a stranger's popularity signals.
+ */
 export async function recordPaperClick(db: Db, click: { platform: string; paperId: string; userId: number | null }) {
-  if (!(await paperExists(db, click.platform, click.paperId))) {
+  const ref = { platform: click.platform, paper_id: click.paperId };
+  if (!(await findVisiblePaper(db, click.userId, ref))) {
     throw notFound(`Paper ${click.platform}/${click.paperId}`);
   }
   await insertPaperClick(db, click);

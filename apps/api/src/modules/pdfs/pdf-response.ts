@@ -23,35 +23,61 @@ export interface HeaderSink {
   header(name: string, value: string | number): unknown;
 }
 
+/** The request headers a PDF reply depends on. */
+export interface PdfRequestHeaders {
+  range?: string;
+  'if-none-match'?: string;
+}
+
 type PdfResult =
   | { status: 200 | 206; body: Readable }
+  | { status: 304; body: undefined }
   | { status: 416; body: { error: 'INVALID_REQUEST'; message: string } };
 
 /**
+ * RFC 9110 §13.1.2: If-None-Match is `*` or a list of entity tags, compared weakly (a W/ prefix
+ * still names the same content).
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * Uploads and cached remote PDFs go out the same way: streamed from storage, whole or one byte range
- * (pdf.js fetches pages on demand with Range requests), with the content hash as a strong ETag.
+ * (pdf.js fetches pages on demand with Range requests), with the content hash as a strong ETag; a
+ * revalidation naming that ETag gets 304 without a byte of the file (issue 8 item 12). Callers check
+ * access first, so a 304 tells nothing a 200 would not.
  */
 export async function sendStoredPdf(
   storage: FileStorage,
-  rangeHeader: string | undefined,
+  requestHeaders: PdfRequestHeaders,
   reply: HeaderSink,
   pdf: StoredPdf,
 ): Promise<PdfResult> {
   const stat = await storage.stat(pdf.storageKey);
   if (!stat) throw new AppError('INTERNAL', `The stored bytes of ${pdf.contentHash} are missing`);
   const size = stat.size;
+  const etag = `"${pdf.contentHash}"`;
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
-    etag: `"${pdf.contentHash}"`,
+    etag,
     // Access depends on the caller, so no shared cache may keep it.
     'cache-control': 'private, max-age=3600',
     'content-disposition': contentDisposition(pdf.filename),
     'x-content-type-options': 'nosniff',
-    // The URL may carry ?uid=, a credential: never send it on as a Referer.
+    // The URL may carry ?sig= (issue 8 item 8: a short-lived credential): never send it on as a Referer.
     'referrer-policy': 'no-referrer',
+    // Issue 8 item 9: the page CSP's object-src 'none' would block Chrome's built-in PDF viewer (it
+    // renders through an <embed>) when a PDF is opened in its own tab; a PDF runs no page script, so
+    // only the framing rule applies to it.
+    'content-security-policy': "frame-ancestors 'none'",
   };
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-  const range = parseRange(rangeHeader, size);
+  // RFC 9110 §13.2.2: If-None-Match is evaluated before Range.
+  if (matchesIfNoneMatch(requestHeaders['if-none-match'], etag)) return { status: 304, body: undefined };
+  const range = parseRange(requestHeaders.range, size);
   if (range.kind === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`);
     return {

@@ -2,25 +2,32 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
-import { findUserIdByToken } from '../identity/identity.repo';
+import { resolveSessionById } from '../identity/identity.service';
 import { sendStoredPdf } from './pdf-response';
 import { createRemotePdfCache } from './remote-pdf.service';
+import type { PdfSignature } from './signed-pdf-url';
 import { findVisibleUploadedPdf } from './uploaded-pdf.repo';
 
 const s = initServer();
 
+type SignedQuery = Partial<PdfSignature>;
+
 /**
- * The reader of an uploaded PDF. pdf.js and a link opened in a new window cannot send the X-User-ID
- * header, so this one GET also takes the id as `?uid=`: the same bearer credential, checked the same
- * way (app.ts keeps it out of the request log; responses say Referrer-Policy: no-referrer).
+ * The reader of an uploaded PDF: the X-User-ID header, or (pdf.js, a new window: no headers) a signed
+ * URL from GET /api/uploads/{id}/pdf-url (issue 8 item 8). A signed URL's user must still be an active
+ * session: logout or idle expiry ends the links issued to them as well.
  */
-async function readerOf(db: Db, request: FastifyRequest, uid: string | undefined): Promise<number> {
-  if (request.userId !== null || uid === undefined) return requireUser(request);
-  const userId = await findUserIdByToken(db, uid);
-  if (userId === null) throw new AppError('UNAUTHORIZED', 'Unknown uid: ask POST /api/user/get_id for a new id');
+async function readerOf(context: AppContext, request: FastifyRequest, paperId: string, query: SignedQuery) {
+  if (request.userId !== null) return request.userId;
+  const { u, exp, sig } = query;
+  if (u === undefined || exp === undefined || sig === undefined) return requireUser(request);
+  const issuedTo = context.pdfUrls.verify(paperId, { u, exp, sig });
+  const userId = await resolveSessionById(context.db, issuedTo, { idleDays: context.config.SESSION_IDLE_DAYS });
+  if (userId === null) {
+    throw new AppError('FORBIDDEN', 'This PDF link belongs to a session that has ended: open the paper again');
+  }
   return userId;
 }
 
@@ -29,15 +36,15 @@ export const createPdfsRouter = (context: AppContext) => {
   const remotePdfs = createRemotePdfCache(context);
   return s.router(contract.pdfs, {
     uploaded: async ({ params, query, request, reply }) => {
-      const userId = await readerOf(context.db, request, query.uid);
+      const userId = await readerOf(context, request, params.paperId, query);
       const pdf = await findVisibleUploadedPdf(context.db, userId, params.paperId);
       if (!pdf) throw notFound(`Uploaded paper ${params.paperId}`);
-      return sendStoredPdf(context.storage, request.headers.range, reply, pdf);
+      return sendStoredPdf(context.storage, request.headers, reply, pdf);
     },
     // Public: the remote PDFs are public papers, and the allow-list bounds what can be fetched.
     proxy: async ({ query, request, reply }) => {
       const pdf = await remotePdfs.open(query.url);
-      return sendStoredPdf(context.storage, request.headers.range, reply, pdf);
+      return sendStoredPdf(context.storage, request.headers, reply, pdf);
     },
   });
 };

@@ -53,20 +53,16 @@ describe.each(testDrivers())('GET /api/uploads/{paperId}/pdf (%s)', (driver) => 
     expect(response.json()).toMatchObject({ error: 'INVALID_REQUEST', message: expect.stringContaining('Range') });
   });
 
-  it('takes the id as ?uid= for pdf.js and new windows, which cannot send headers', async () => {
-    const response = await get(`${url}?uid=${owner}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.length).toBe(pdf.length);
-  });
-
-  it('hides the PDF from another user (404, by header or by ?uid=), and asks an anonymous caller for an id', async () => {
+  it('hides the PDF from another user (404), and asks an anonymous caller for an id (401)', async () => {
     const stranger = await issueUserId(t.app);
     expect((await get(url, { 'x-user-id': stranger })).statusCode).toBe(404);
-    expect((await get(`${url}?uid=${stranger}`)).statusCode).toBe(404);
     expect((await get(url)).statusCode).toBe(401);
-    expect((await get(`${url}?uid=AAAAAAAAAAAAAAAAAAAAAA`)).statusCode).toBe(401);
-    expect((await get(`${url}?uid=not-an-id`)).statusCode).toBe(400);
     expect((await get('/api/uploads/no-such-paper/pdf', { 'x-user-id': owner })).statusCode).toBe(404);
+  });
+
+  it('no longer takes the id as ?uid= (issue 8 item 8: ids stay out of URLs)', async () => {
+    const response = await get(`${url}?uid=${owner}`);
+    expect(response.statusCode).toBe(401);
   });
 
   it('serves it to someone who holds the paper in one of their folders', async () => {

@@ -37,3 +37,12 @@ export function selectSharedPapers(db: Db, shareId: string): Promise<PaperRow[]>
     .where(eq(sharedListPapers.shareId, shareId))
     .orderBy(asc(sharedListPapers.position));
 }
+
+/** Deletes a list the user created (its papers go by cascade); false when there is no such list of theirs. */
+export async function deleteOwnSharedList(db: Db, userId: number, shareId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sharedLists)
+    .where(and(eq(sharedLists.shareId, shareId), eq(sharedLists.createdBy, userId)))
+    .returning({ shareId: sharedLists.shareId });
+  return deleted.length > 0;
+}

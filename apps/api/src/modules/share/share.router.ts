@@ -2,18 +2,22 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
-import { createSharedList, getSharedList, importSharedList } from './share.service';
+import { createSharedList, getSharedList, importSharedList, revokeSharedList } from './share.service';
 
 const s = initServer();
 
 /** spec §7 Sharing: paper lists by link. Creating or importing one needs a user; reading one needs only the link. */
-export const createShareRouter = ({ db }: AppContext) =>
+export const createShareRouter = ({ db, config }: AppContext) =>
   s.router(contract.share, {
     create: async ({ body, request }) => ({
       status: 201,
-      body: { share_id: await createSharedList(db, requireUser(request), body.files) },
+      body: { share_id: await createSharedList(db, requireUser(request), body.files, config.USER_SHARE_LIST_QUOTA) },
     }),
     get: async ({ params }) => ({ status: 200, body: await getSharedList(db, params.id) }),
+    revoke: async ({ params, request }) => {
+      await revokeSharedList(db, requireUser(request), params.id);
+      return { status: 204, body: undefined };
+    },
     import: async ({ params, body, request }) => ({
       status: 200,
       body: await importSharedList(db, requireUser(request), params.id, body.mode),

@@ -5,7 +5,8 @@ import { notFound } from '../../lib/app-error';
 import { importPapers } from '../chat/chat-files.service';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility';
-import { insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
+import { requireShareListRoom } from '../quotas/user-quotas';
+import { deleteOwnSharedList, insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
 
 /**
  * architecture: anything that grants access is a long random token. 24 random bytes (192 bits) are
@@ -29,15 +30,30 @@ export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
  * sharer (one query checks the whole set); otherwise nothing is written and the first missing paper
  * is named.
  */
-export async function createSharedList(db: Db, userId: number, files: readonly TPaperRef[]): Promise<string> {
+/** Issue 8 item 4: at most `quota` share links per user (USER_SHARE_LIST_QUOTA), else 409. */
+export async function createSharedList(
+  db: Db,
+  userId: number,
+  files: readonly TPaperRef[],
+  quota: number,
+): Promise<string> {
   const refs = dedupeRefs(files);
   const shareId = generateShareId();
   await db.transaction(async (tx) => {
+    await requireShareListRoom(tx, userId, quota);
     const missing = findFirstMissingRef(refs, await findVisiblePapers(tx, userId, refs));
     if (missing) throw notFound(describePaper(missing));
     await insertSharedList(tx, { shareId, createdBy: userId, refs });
   });
   return shareId;
+}
+
+/**
+ * Issue 8 item 10: the creator takes a link back; it answers 404 from then on. Anyone else gets the
+ * same 404 as for an unknown link, so trying ids tells nothing about which exist.
+ */
+export async function revokeSharedList(db: Db, userId: number, shareId: string): Promise<void> {
+  if (!(await deleteOwnSharedList(db, userId, shareId))) throw notFound(`Shared list ${shareId}`);
 }
 
 /**

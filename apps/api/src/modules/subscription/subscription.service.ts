@@ -2,6 +2,7 @@ import type { TSubscription, TUpdateSubscriptionRequest } from '@paperbench/cont
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { hashUserToken } from '../../lib/user-token';
+import { takeGlobalMailSlot, takeRecipientSlot } from '../../mail/mail-budget';
 import { listUnsubscribeHeaders } from '../../mail/mail-layout';
 import { describeMailError } from '../../mail/mailer';
 import { buildConfirmationMail } from '../../mail/messages/confirmation-mail';
@@ -23,7 +24,7 @@ import { confirmPageUrl, generateMailToken, oneClickUnsubscribeUrl, unsubscribeP
 /** Least time between two confirmation mails to one subscription, so the form cannot be used to flood an inbox. */
 export const CONFIRMATION_COOLDOWN_MS = 60_000;
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'counters'>;
 
 async function present({ db, mailer }: Ctx, row: SubscriptionRow | undefined): Promise<TSubscription> {
   return presentSubscription(row, row && (await selectLastDelivery(db, row.id)), mailer.isEnabled);
@@ -68,15 +69,44 @@ async function resolveTopics({ db }: Ctx, userId: number, requested: readonly st
 }
 
 /**
+ * Issue 8 item 5: a confirmation goes out only within the per-address daily limit and the global
+ * hourly mail budget (counted across replicas). The subscription row stays pending either way; the
+ * caller is told when to come back.
+ */
+async function requireMailSlots(ctx: Ctx, email: string, isResend: boolean) {
+  const perAddress = await takeRecipientSlot(ctx, email, { isResend });
+  if (!perAddress.ok) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'A confirmation mail already went to this address today; check that inbox, or try again tomorrow',
+      { retry_after_seconds: perAddress.retryAfterSeconds },
+    );
+  }
+  const global = await takeGlobalMailSlot(ctx);
+  if (!global.ok) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'This server has sent as many mails as it may this hour; your subscription is saved, use “Resend” later',
+      { retry_after_seconds: global.retryAfterSeconds },
+    );
+  }
+}
+
+/**
  * Mails the confirmation link. The subscription row (with the token's hash) is committed first, so
  * the link works as soon as the mail arrives; when SMTP refuses, the row stays pending and the
  * caller is told to resend.
  */
-async function sendConfirmation(ctx: Ctx, row: SubscriptionRow, tokens: { confirm: string; unsubscribe: string }) {
+async function sendConfirmation(
+  ctx: Ctx,
+  row: SubscriptionRow,
+  tokens: { confirm: string; unsubscribe: string },
+  { isResend = false } = {},
+) {
   const { config, mailer, db } = ctx;
+  await requireMailSlots(ctx, row.email, isResend);
   const mail = buildConfirmationMail({
     frequency: row.frequency as 'daily' | 'weekly',
-    topics: row.topics,
     confirmUrl: confirmPageUrl(config.PUBLIC_URL, tokens.confirm),
     unsubscribeUrl: unsubscribePageUrl(config.PUBLIC_URL, tokens.unsubscribe),
   });
@@ -157,7 +187,7 @@ export async function resendConfirmation(ctx: Ctx, userId: number): Promise<TSub
       unsubscribeTokenHash: hashUserToken(unsubscribe),
     });
   });
-  return present(ctx, await sendConfirmation(ctx, row, { confirm, unsubscribe }));
+  return present(ctx, await sendConfirmation(ctx, row, { confirm, unsubscribe }, { isResend: true }));
 }
 
 export async function removeSubscription(ctx: Ctx, userId: number): Promise<{ ok: boolean }> {

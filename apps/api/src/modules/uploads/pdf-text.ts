@@ -1,3 +1,6 @@
+import { assertInflatedSizeWithin } from './pdf-inflated-size';
+import { limitReasons, PdfLimitError, type PdfTextLimits } from './pdf-text-limits';
+
 export interface PdfText {
   text: string;
   pageCount: number;
@@ -11,27 +14,39 @@ let pdfjs: Promise<PdfJs> | undefined;
  * no worker available it runs its "fake worker" in this process, which is what a server wants.
  */
 // pdfjs-dist 5 dropped `isEvalSupported`: it no longer compiles font programs with eval at all.
-const loadPdfJs = (): Promise<PdfJs> => {
+export const loadPdfJs = (): Promise<PdfJs> => {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs;
 };
 
+/** The limits pdf-text.ts checks itself; time and memory are the worker's (pdf-text-worker.ts). */
+export type DocumentLimits = Pick<PdfTextLimits, 'maxPages' | 'maxTextChars' | 'maxInflatedBytes'>;
+
 /**
  * The text of every page, in reading order as pdf.js gives it, pages separated by a blank line.
- * NUL characters are dropped: PostgreSQL text cannot hold them and some PDFs emit them.
+ * NUL characters are dropped: PostgreSQL text cannot hold them and some PDFs emit them. Issue 8
+ * item 3: a flate bomb is refused before parsing, a page-count bomb before its first page, and a
+ * text over the cap as soon as it passes it (PdfLimitError, with the reason).
  */
-export async function extractPdfText(data: Uint8Array): Promise<PdfText> {
+export async function extractPdfText(data: Uint8Array, limits: DocumentLimits): Promise<PdfText> {
+  await assertInflatedSizeWithin(data, limits.maxInflatedBytes);
   const { getDocument } = await loadPdfJs();
   const task = getDocument({ data, useSystemFonts: true, verbosity: 0 });
   const document = await task.promise;
   try {
+    if (document.numPages > limits.maxPages) {
+      throw new PdfLimitError(limitReasons.pages(document.numPages, limits.maxPages));
+    }
     const pages: string[] = [];
+    let length = 0;
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
       pages.push(text.replaceAll('\u0000', '').trim());
       page.cleanup();
+      length += (pages.at(-1)?.length ?? 0) + 2;
+      if (length - 2 > limits.maxTextChars) throw new PdfLimitError(limitReasons.text(limits.maxTextChars));
     }
     return { text: pages.join('\n\n'), pageCount: document.numPages };
   } finally {

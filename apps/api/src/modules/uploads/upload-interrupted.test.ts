@@ -90,12 +90,12 @@ describe.each(testDrivers())('interrupted uploads and start-up recovery (%s)', (
   it('extracts, at start-up, the text of an upload whose extraction a crash cut short', async () => {
     const response = await postUpload(t.app, owner, [pdfPart(await readPdfFixture(NAACL_PDF))]);
     const paperId = response.json().paper_id;
-    await t.context.textExtraction.drain();
+    await t.context.queue.drain();
     // What a crash between the commit and the extraction leaves.
     await t.db.update(paperTexts).set({ status: 'pending', text: null, pageCount: null });
     const recovered = await recoverUploads(t.context);
     expect(recovered.textsRequeued).toBeGreaterThanOrEqual(1);
-    await t.context.textExtraction.drain();
+    await t.context.queue.drain();
     const [text] = await t.db.select().from(paperTexts).where(eq(paperTexts.paperId, paperId));
     expect(text).toMatchObject({ status: 'ready', pageCount: 8 });
     expect(text?.text).toContain('Literature Graph');

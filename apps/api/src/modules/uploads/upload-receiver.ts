@@ -25,9 +25,12 @@ export async function receiveUpload(
   request: FastifyRequest,
   storage: FileStorage,
   maxBytes: number,
+  /** The refusal when `maxBytes` is the room left in the user's quota (issue 8 item 4), not the per-file limit. */
+  tooLargeError?: () => AppError,
 ): Promise<ReceivedUpload> {
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${describeBytes(maxBytes)}`);
+  const tooLarge =
+    tooLargeError ??
+    (() => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the upload limit of ${describeBytes(maxBytes)}`));
   if (!request.isMultipart()) throw toUploadError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' });
   const fields: Record<string, string> = {};
   let staged: StagedFile | undefined;

@@ -56,7 +56,7 @@ describe.each(testDrivers())('POST /api/upload/ (%s)', (driver) => {
     expect(stored?.storageKey).toBe(`pdf/${hash.slice(0, 2)}/${hash}.pdf`);
     expect(existsSync(path.join(t.context.config.STORAGE_DIR, stored?.storageKey ?? ''))).toBe(true);
 
-    await t.context.textExtraction.drain();
+    await t.context.queue.drain();
     const [text] = await t.db.select().from(paperTexts).where(eq(paperTexts.paperId, paper_id));
     expect(text).toMatchObject({ status: 'ready', pageCount: 8, error: null });
     expect(text?.text).toContain('Construction of the Literature Graph in Semantic Scholar');
@@ -236,7 +236,7 @@ describe('upload size cap', () => {
     const exact = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100000 - 9, 0x20)]);
     const response = await postUpload(t.app, owner, [pdfPart(exact)]);
     expect(response.statusCode).toBe(201);
-    await t.context.textExtraction.drain();
+    await t.context.queue.drain();
     const [text] = await t.db.select().from(paperTexts).where(eq(paperTexts.paperId, response.json().paper_id));
     // Not a parseable PDF past its header: extraction records the failure instead of throwing.
     expect(text).toMatchObject({ status: 'failed', text: null, error: expect.any(String) });

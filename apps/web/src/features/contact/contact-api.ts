@@ -1,8 +1,15 @@
-import type { TContactMessage } from '@paperbench/contract';
+import type { TContactDelivery, TContactMessage } from '@paperbench/contract';
 import { tsr } from '../../api/client';
 import { ok } from '../../api/library-api';
 
-/** spec §7 POST /api/contact: feedback to the people who run this server. */
-export async function sendContactMessage(body: TContactMessage): Promise<void> {
-  ok(await tsr.contact.send.mutate({ body }));
+/** spec §7 POST /api/contact: feedback to the people who run this server; says how it was delivered. */
+export async function sendContactMessage(body: TContactMessage): Promise<TContactDelivery> {
+  const response = ok(await tsr.contact.send.mutate({ body }));
+  return response.status === 201 ? response.body.delivery : 'stored';
+}
+
+/** Issue 8 item 5: how this server delivers contact messages (mailed, or stored only). */
+export async function getContactDelivery(): Promise<TContactDelivery> {
+  const response = ok(await tsr.contact.status.query());
+  return response.status === 200 ? response.body.delivery : 'stored';
 }

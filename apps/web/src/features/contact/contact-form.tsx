@@ -1,3 +1,4 @@
+import type { TContactDelivery } from '@paperbench/contract';
 import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
@@ -13,7 +14,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<TContactErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const [isSent, setIsSent] = useState(false);
+  const [sentAs, setSentAs] = useState<TContactDelivery | null>(null);
 
   const edit = (field: keyof TContactDraft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -28,13 +29,13 @@ export function ContactForm() {
     if (Object.keys(found).length > 0) return;
     setIsSending(true);
     try {
-      await sendContactMessage({
+      const delivery = await sendContactMessage({
         message: draft.message.trim(),
         ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
         ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
         ...(draft.subject.trim() ? { subject: draft.subject.trim() } : {}),
       });
-      setIsSent(true);
+      setSentAs(delivery);
     } catch (error) {
       console.error('Contact message failed:', error);
       setFailure(parseApiError(error).message);
@@ -43,16 +44,18 @@ export function ContactForm() {
     }
   };
 
-  if (isSent) {
+  if (sentAs) {
     return (
       <div className="form-card state-card" data-tone="success" role="status">
         <span className="state-card-icon">
           <Icon name="check" size={20} />
         </span>
         <div className="state-card-body">
-          <h2>Thank you, your message was sent</h2>
+          <h2>{sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}</h2>
           <p>
-            The people who run this server will read it
+            {sentAs === 'email'
+              ? 'It was mailed to the people who run this server, who will read it'
+              : 'This server sends no email: your message waits here until the people who run it read it'}
             {draft.email.trim() ? ` and may answer at ${draft.email.trim()}` : ''}.
           </p>
           <div className="form-actions">
@@ -61,7 +64,7 @@ export function ContactForm() {
               className="button"
               onClick={() => {
                 setDraft(EMPTY);
-                setIsSent(false);
+                setSentAs(null);
               }}
             >
               Write another message

@@ -42,7 +42,7 @@ describe('FileListPanel (spec §2, §4)', () => {
   it('sends the new selection state, and encodes the paper id when removing', async () => {
     const fetchMock = mockApi({
       'GET /api/folders': () => ({ body: folders }),
-      'POST /api/chat/update_file_selection': ({ body }) => ({ body }),
+      'POST /api/chat/update_file_selection': ({ body }) => ({ body: { platform: 'arxiv', ...body } }),
       'DELETE /api/folders/1/files/math%2F0601001': () => ({ status: 204 }),
     });
     renderWithApp(<FileListPanel />);
@@ -78,7 +78,7 @@ describe('FileListPanel (spec §2, §4)', () => {
   });
 
   it("alerts 'No files to share' when the folders hold nothing", async () => {
-    mockApi({ 'GET /api/folders': () => ({ body: [folders[1]] }) });
+    mockApi({ 'GET /api/folders': () => ({ body: folders.slice(1, 2) }) });
     renderWithApp(<FileListPanel />);
     await screen.findByRole('button', { name: /^Forum/ });
     await userEvent.click(screen.getByRole('button', { name: 'Share list' }));

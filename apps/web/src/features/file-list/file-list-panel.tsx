@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { createFolder } from '../../api/library-api';
 import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
-import { readStoredUserId } from '../../lib/user-id-storage';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
 import { PdfPanel } from '../pdf-viewer/pdf-panel';
 import { UploadDialog } from '../upload/upload-dialog';
@@ -47,7 +46,7 @@ export function FileListPanel() {
   };
 
   const openFile = (file: TFolderFile) => {
-    const url = viewerPdfUrl(file.paper_URL, readStoredUserId());
+    const url = viewerPdfUrl(file.paper_URL);
     if (url) openPdf({ name: file.filename, url, fileKey: refKey(file) });
   };
 

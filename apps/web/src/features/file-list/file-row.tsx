@@ -1,17 +1,22 @@
 import type { TFolderFile } from '@paperbench/contract';
 import { Icon } from '../ui/icons';
+import { useUploadTextFailure } from './use-upload-text-failure';
 
 type TFileRowProps = {
   file: TFolderFile;
   onOpen: (file: TFolderFile) => void;
   onSelect: (file: TFolderFile, selected: boolean) => void;
   onRemove: (file: TFolderFile) => void;
+  /** Issue 8 item 10: shown on uploads only (the server refuses anyone but the uploader with 404). */
+  onDeleteUpload?: (file: TFolderFile) => void;
 };
 
 /** spec §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
-export function FileRow({ file, onOpen, onSelect, onRemove }: TFileRowProps) {
+export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
+  // Issue 8 item 3: an upload whose text could not be read says so, with the reason.
+  const textFailure = useUploadTextFailure(file);
   return (
-    <li className="file-row">
+    <li className={textFailure ? 'file-row has-text-failure' : 'file-row'}>
       <input
         type="checkbox"
         className="file-select"
@@ -28,6 +33,17 @@ export function FileRow({ file, onOpen, onSelect, onRemove }: TFileRowProps) {
       >
         {file.filename}
       </button>
+      {onDeleteUpload && file.platform === 'upload' && (
+        <button
+          type="button"
+          className="icon-button icon-button-small"
+          aria-label={`Delete upload ${file.filename}`}
+          title="Delete upload (for good, from every folder)"
+          onClick={() => onDeleteUpload(file)}
+        >
+          <Icon name="trash" size={14} />
+        </button>
+      )}
       <button
         type="button"
         className="icon-button icon-button-small"
@@ -37,6 +53,11 @@ export function FileRow({ file, onOpen, onSelect, onRemove }: TFileRowProps) {
       >
         <Icon name="close" size={14} />
       </button>
+      {textFailure && (
+        <p className="file-text-failure" role="note">
+          Text could not be read: {textFailure}
+        </p>
+      )}
     </li>
   );
 }

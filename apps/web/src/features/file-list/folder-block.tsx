@@ -13,6 +13,7 @@ type TFolderBlockProps = {
   onOpenFile: (file: TFolderFile) => void;
   onSelectFile: (file: TFolderFile, selected: boolean) => void;
   onRemoveFile: (file: TFolderFile) => void;
+  onDeleteUpload?: (file: TFolderFile) => void;
 };
 
 /**
@@ -108,6 +109,7 @@ export function FolderBlock(props: TFolderBlockProps) {
                 onOpen={props.onOpenFile}
                 onSelect={props.onSelectFile}
                 onRemove={props.onRemoveFile}
+                onDeleteUpload={props.onDeleteUpload}
               />
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
 import { FolderBlock } from './folder-block';
+import { useDeleteUpload } from './use-delete-upload';
 import { useFolderActions } from './use-folder-actions';
 
 type TFolderListProps = {
@@ -12,6 +13,7 @@ type TFolderListProps = {
 /** spec §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
 export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFolderListProps) {
   const actions = useFolderActions({ activeId, setActiveId });
+  const deleteUpload = useDeleteUpload();
   if (folders.length === 0) {
     return <p className="file-list-empty">No folders yet. Use New to make one, or drop PDFs here.</p>;
   }
@@ -28,6 +30,7 @@ export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFold
           onOpenFile={onOpenFile}
           onSelectFile={(file, selected) => void actions.select(file, selected)}
           onRemoveFile={(file) => void actions.removeFile(file)}
+          onDeleteUpload={(file) => void deleteUpload(file)}
         />
       ))}
     </ul>

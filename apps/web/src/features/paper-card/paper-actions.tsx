@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
 import { pdfUrlOf } from '../../lib/paper-urls';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { useOpenablePdfUrl } from '../pdf-viewer/use-openable-pdf-url';
 import { recordPaperClick } from './record-paper-click';
 
 /** spec §2 Paper card actions: PDF, Details, Add to File List. */
 export function PaperActions({ paper }: { paper: TPaper }) {
-  const pdfUrl = pdfUrlOf(paper);
+  // An uploaded paper's PDF opens through a signed short-lived URL (issue 8 item 8); others as they are.
+  const pdfUrl = useOpenablePdfUrl(pdfUrlOf(paper));
   const { openAddToFolders } = useFoldersPicker();
   return (
     <div className="paper-actions">

@@ -1,4 +1,7 @@
+import { USER_ID_HEADER } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
+import { uploadedPaperIdOf } from '../../lib/pdf-source';
+import { readStoredUserId } from '../../lib/user-id-storage';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { PdfPage } from './pdf-page';
 import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
@@ -23,7 +26,11 @@ export default function PdfDocumentView({ url }: { url: string }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const task = pdfjs.getDocument({ url, disableAutoFetch: true });
+    // An uploaded PDF is read with the X-User-ID header like every other API call (issue 8 item 8: the
+    // id never goes into a URL); pdf.js sends it on each range request, so reading has no time limit.
+    const userId = uploadedPaperIdOf(url) ? readStoredUserId() : null;
+    const httpHeaders = userId ? { [USER_ID_HEADER]: userId } : undefined;
+    const task = pdfjs.getDocument({ url, disableAutoFetch: true, httpHeaders });
     let cancelled = false;
     task.promise
       .then(async (doc) => {

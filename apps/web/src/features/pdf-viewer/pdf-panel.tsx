@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
 import { LOADING_PDF_TEXT } from './pdf-texts';
+import { useOpenablePdfUrl } from './use-openable-pdf-url';
 import './pdf-viewer.css';
 
 // pdfjs-dist is large: it loads with the viewer, in its own chunk, never with the home route.
@@ -12,16 +13,25 @@ const PdfDocumentView = lazy(() => import('./pdf-document-view'));
  * an 'Open in new window' link, a close button and 'Loading PDF...' while loading.
  */
 export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {
+  // A new window cannot send X-User-ID: an upload opens there through a signed short-lived URL.
+  const openUrl = useOpenablePdfUrl(pdf.url);
   return (
     <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
       <header className="pdf-panel-header">
         <h2 id="pdf-viewer-title" className="pdf-panel-title" title={pdf.name}>
           {pdf.name}
         </h2>
-        <a className="panel-action" href={pdf.url} target="_blank" rel="noopener noreferrer">
-          <Icon name="external" size={14} />
-          Open in new window
-        </a>
+        {openUrl ? (
+          <a className="panel-action" href={openUrl} target="_blank" rel="noopener noreferrer">
+            <Icon name="external" size={14} />
+            Open in new window
+          </a>
+        ) : (
+          <span className="panel-action" aria-disabled="true">
+            <Icon name="external" size={14} />
+            Open in new window
+          </span>
+        )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
           <Icon name="close" size={18} />
         </button>

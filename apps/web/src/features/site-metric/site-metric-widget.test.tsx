@@ -1,3 +1,4 @@
+import type { TSiteMetric } from '@paperbench/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,8 +21,8 @@ beforeEach(() => {
 
 describe('SiteMetricWidget (spec §2)', () => {
   it('shows a dash until the total has loaded', async () => {
-    let answer: (value: { body: unknown }) => void = () => {};
-    const answered = new Promise<{ body: unknown }>((resolve) => {
+    let answer: (value: { body: TSiteMetric }) => void = () => {};
+    const answered = new Promise<{ body: TSiteMetric }>((resolve) => {
       answer = resolve;
     });
     mockApi({ 'GET /api/metrics/site-metric': () => answered });

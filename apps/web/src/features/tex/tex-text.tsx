@@ -1,17 +1,8 @@
 import { Fragment, useMemo } from 'react';
-import { mayContainMath, splitTex, type TexSegment } from '../../lib/tex-segments';
+import { mayContainMath, splitTex } from '../../lib/tex-segments';
 import { markPieces, type TMatchRange } from '../../lib/text-marks';
 import { useKatex } from './load-katex';
-
-type TKatex = NonNullable<ReturnType<typeof useKatex>>;
-
-function renderMath(katex: TKatex, segment: Extract<TexSegment, { kind: 'math' }>): string | null {
-  try {
-    return katex.renderToString(segment.value, { throwOnError: false, displayMode: segment.isDisplay });
-  } catch {
-    return null;
-  }
-}
+import { renderMath } from './render-math';
 
 const NO_MARKS: readonly TMatchRange[] = [];
 
@@ -61,7 +52,7 @@ export function TexText({ text, marks = NO_MARKS }: { text: string; marks?: read
         <Fragment key={segment.start}>{segment.value}</Fragment>
       );
     }
-    const html = renderMath(katex, segment);
+    const html = renderMath(katex, segment.value, segment.isDisplay);
     const source = text.slice(segment.start, segment.end);
     const isMatched = marks.some(([s, e]) => s < segment.end && segment.start < e);
     const rendered =

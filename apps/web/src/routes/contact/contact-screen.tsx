@@ -1,15 +1,18 @@
 import type { TScreenProps } from '../../app/route-table';
 import { ContactForm } from '../../features/contact/contact-form';
+import { useContactDelivery } from '../../features/contact/use-contact-delivery';
+import { describeContactDelivery } from '../../lib/contact-delivery';
 import '../../features/form-card/form-card.css';
 
-/** spec §2 /contact: feedback or a question to the people who run this server (stored, and mailed to them). */
+/** spec §2 /contact: feedback or a question to the people who run this server (issue 8 item 5: says how it arrives). */
 export default function ContactScreen({ title }: TScreenProps) {
+  const delivery = useContactDelivery();
   return (
     <section className="screen screen-narrow">
       <h1>{title}</h1>
       <p className="lead">
-        A question, a bug, a paper source you miss? Write to the people who run this server. Your message is stored here
-        and forwarded to them by email.
+        A question, a bug, a paper source you miss? Write to the people who run this server.{' '}
+        {describeContactDelivery(delivery)}
       </p>
       <ContactForm />
     </section>

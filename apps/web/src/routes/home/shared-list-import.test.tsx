@@ -1,3 +1,4 @@
+import type { TChatFile } from '@paperbench/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ const paperOf = (paper_id: string) => ({
   categories: [],
   pdf_url: null,
 });
-const chatFile = (paper_id: string) => ({
+const chatFile = (paper_id: string): TChatFile => ({
   paper_id,
   platform: 'arxiv',
   filename: paper_id,

@@ -1,11 +1,11 @@
 import type { TPaper } from '@paperbench/contract';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { useFoldersPicker } from '../../features/folders-picker/folders-picker-context';
+import { useOpenablePdfUrl } from '../../features/pdf-viewer/use-openable-pdf-url';
 import { TexText } from '../../features/tex/tex-text';
 import { formatPaperDate } from '../../lib/paper-format';
 import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
 import { viewerPdfUrl } from '../../lib/pdf-source';
-import { readStoredUserId } from '../../lib/user-id-storage';
 
 /** The paper's full record: title and abstract with TeX, all authors, dates, categories, DOI, comments. */
 export function PaperDetails({ paper }: { paper: TPaper }) {
@@ -13,9 +13,10 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
   const { openAddToFolders } = useFoldersPicker();
   const sourceUrl = sourceUrlOf(paper);
   const pdfUrl = pdfUrlOf(paper);
-  const viewerUrl = viewerPdfUrl(pdfUrl, readStoredUserId());
-  // An uploaded PDF needs ?uid= in a plain link too; a remote one opens at its own host.
-  const pdfLink = pdfUrl?.startsWith('/') ? viewerUrl : pdfUrl;
+  const viewerUrl = viewerPdfUrl(pdfUrl);
+  // A plain link cannot send X-User-ID: an upload gets a signed short-lived URL (issue 8 item 8); a
+  // remote PDF opens at its own host.
+  const pdfLink = useOpenablePdfUrl(pdfUrl);
   const published = formatPaperDate(paper.published_date);
   const updated = formatPaperDate(paper.updated_date);
 

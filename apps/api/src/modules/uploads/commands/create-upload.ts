@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { TUploadResponse } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
 import { papers, paperTexts, uploads } from '../../../db/schema';
+import { extractPdfTextJob } from '../../../jobs/queue/definitions/extract-pdf-text';
+import { enqueue } from '../../../jobs/queue/enqueue';
 import type { StagedFile } from '../../../storage/file-storage';
 import { withStoredFile } from '../../../storage/stored-file';
 import { UPLOAD_PLATFORM } from '../../papers/paper-visibility';
+import { requireUploadRoom } from '../../quotas/user-quotas';
 import type { UploadMetadata } from '../upload-form';
 
 export interface CreateUploadProps {
@@ -20,17 +23,21 @@ export const uploadedPdfUrl = (paperId: string) => `/api/uploads/${paperId}/pdf`
 /**
  * An upload becomes a paper in ONE transaction, written only after the bytes are complete: the
  * stored file (once per content), the papers row of platform 'upload', the uploads row (owner,
- * content, original name) and a 'pending' paper_texts row. Text extraction is queued after the
- * commit; a crash before it runs leaves the row pending for start-up to pick up.
+ * content, original name), a 'pending' paper_texts row and its text-extraction job (issue 8 item 2:
+ * the job commits with the rows, so no crash can leave a pending row without one). After the commit
+ * the local poller is woken, so the text is usually ready within seconds.
  */
 export async function createUpload(
-  { db, storage, textExtraction }: AppContext,
+  { db, storage, queue, config }: AppContext,
   { ownerId, staged, metadata }: CreateUploadProps,
 ): Promise<TUploadResponse> {
   // 128 random bits: an upload's id must not be guessable (architecture: ids that grant access).
   const paperId = randomBytes(16).toString('base64url');
   const key = { platform: UPLOAD_PLATFORM, paperId };
+  const ref = { paper_id: paperId, platform: UPLOAD_PLATFORM };
   await withStoredFile(db, storage, staged, 'application/pdf', async (tx, contentHash) => {
+    // Issue 8 item 4: re-checked under a per-user lock, so concurrent uploads cannot pass the quota together.
+    await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
     await tx.insert(papers).values({
       ...key,
       title: metadata.title,
@@ -41,8 +48,8 @@ export async function createUpload(
     });
     await tx.insert(uploads).values({ ...key, ownerId, contentHash, originalFilename: metadata.filename });
     await tx.insert(paperTexts).values({ ...key, status: 'pending' });
+    await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
   });
-  const ref = { paper_id: paperId, platform: UPLOAD_PLATFORM };
-  textExtraction.enqueue(ref);
+  queue.wake();
   return ref;
 }

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { withRawTransaction } from '../ingest/raw-session';
+import { createScratchDatabase, testDrivers } from '../test-support/test-app';
+import { type Database, openDatabase } from './client';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Issue 8 item 4: DB_STATEMENT_TIMEOUT_MS bounds every statement; bulk transactions lift it for themselves. */
+describe.each(testDrivers())('statement timeout (%s)', (driver) => {
+  async function withDatabase(statementTimeoutMs: number, work: (database: Database) => Promise<void>) {
+    const scratch = driver === 'postgres' ? await createScratchDatabase() : undefined;
+    const database = openDatabase({ url: scratch?.url, statementTimeoutMs });
+    try {
+      await database.migrate();
+      await work(database);
+    } finally {
+      await database.close();
+      await scratch?.drop();
+    }
+  }
+  const show = async (database: Database) =>
+    rowsOf<{ statement_timeout: string }>(await database.db.execute(sql`show statement_timeout`))[0]?.statement_timeout;
+
+  it('sets the timeout on the session (still after migrations) and lifts it inside bulk transactions only', async () => {
+    await withDatabase(1500, async (database) => {
+      expect(await show(database)).toBe('1500ms');
+      const inside = await withRawTransaction(database.db, async (session) => {
+        const [row] = await session.query<{ statement_timeout: string }>('show statement_timeout');
+        return row?.statement_timeout;
+      });
+      expect(inside).toBe('0');
+      expect(await show(database)).toBe('1500ms');
+    });
+  });
+
+  it.runIf(driver === 'postgres')('cancels a statement that runs past it', async () => {
+    await withDatabase(200, async (database) => {
+      // 57014 query_canceled: "canceling statement due to statement timeout".
+      await expect(database.db.execute(sql`select pg_sleep(2)`)).rejects.toMatchObject({ cause: { code: '57014' } });
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { createScratchDatabase, testDrivers } from '../test-support/test-app';
+import { claimSlot, createDatabasePacer, createLocalPacer, OutboundBusy, type Pacer } from './outbound-pacer';
+
+const INTERVAL_MS = 150;
+
+/** Starts every call at once and records when each was let go (monotonic clock, ms). */
+async function releaseTimes(pacers: Pacer[], callsEach: number): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    pacers.flatMap((pacer) =>
+      Array.from({ length: callsEach }, async () => {
+        await pacer.waitForSlot();
+        times.push(performance.now());
+      }),
+    ),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+const gaps = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] as number));
+
+/** issue 8 item 6: concurrent callers get distinct slots, at least the interval apart. */
+describe('createLocalPacer', () => {
+  it('spaces ten concurrent callers by the interval', async () => {
+    const times = await releaseTimes([createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS })], 10);
+    // Each goes after the one before it went (Date.now has 1 ms steps: 2 ms of slack).
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 2);
+  });
+
+  it('refuses a caller beyond maxWaiting, telling when to come back', async () => {
+    const pacer = createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS, maxWaiting: 2 });
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => pacer.waitForSlot()));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const outcome of refused) {
+      expect(outcome.reason).toBeInstanceOf(OutboundBusy);
+      expect((outcome.reason as OutboundBusy).retryAfterMs).toBeGreaterThanOrEqual(INTERVAL_MS);
+    }
+  });
+});
+
+describe.each(testDrivers())('createDatabasePacer (%s)', (driver) => {
+  let databases: Database[] = [];
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (driver === 'postgres') {
+      const scratch = await createScratchDatabase();
+      drop = scratch.drop;
+      // Two handles, two pools: two replicas on one PostgreSQL.
+      databases = [openDatabase({ url: scratch.url }), openDatabase({ url: scratch.url })];
+    } else {
+      databases = [openDatabase({})];
+    }
+    await databases[0]?.migrate();
+  });
+  afterAll(async () => {
+    for (const database of databases) await database.close();
+    await drop?.();
+  });
+  /** The first and the last handle: two replicas on PostgreSQL, the one database on PGlite. */
+  const replicaDbs = (): [Db, Db] => {
+    const [first, last] = [databases[0], databases[databases.length - 1]];
+    if (!first || !last) throw new Error('no database');
+    return [first.db, last.db];
+  };
+
+  it('hands out slots from one schedule to two replicas: 2 × 10 concurrent claims, every slot ≥ the interval apart', async () => {
+    const slots = (
+      await Promise.all(
+        replicaDbs().flatMap((db) => Array.from({ length: 10 }, () => claimSlot(db, 'shared-test', INTERVAL_MS, null))),
+      )
+    )
+      .map((slot) => slot?.slotMs ?? Number.NaN)
+      .sort((a, b) => a - b);
+    expect(slots).toHaveLength(20);
+    // Slots are the database's arithmetic, not timers: exact (a microsecond for the float conversion).
+    for (const gap of gaps(slots)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 0.001);
+  });
+
+  it('lets the concurrent callers of one process go one after the other, the interval apart', async () => {
+    const [db] = replicaDbs();
+    const times = await releaseTimes([createDatabasePacer(db, { service: 'local-test', intervalMs: INTERVAL_MS })], 10);
+    // The chain spaces them on the local clock (Date.now has 1 ms steps: 2 ms of slack).
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 2);
+  });
+
+  it('refuses, reserving nothing, when the shared schedule is more than maxWaiting intervals ahead', async () => {
+    const [dbA, dbB] = replicaDbs();
+    const options = { service: 'bounded-test', intervalMs: 2000, maxWaiting: 2 };
+    const replicaA = createDatabasePacer(dbA, options);
+    const replicaB = createDatabasePacer(dbB, options);
+    // A takes the slot now and the two after it (4 s ahead); B, another replica, finds the queue full.
+    const taken = [replicaA.waitForSlot(), replicaA.waitForSlot(), replicaA.waitForSlot()];
+    const scheduleFull = async () => {
+      const result = await dbB.execute(
+        sql`select next_at > clock_timestamp() + interval '5 seconds' as full from outbound_pacing where service = 'bounded-test'`,
+      );
+      return (result as unknown as { rows: { full: boolean }[] }).rows[0]?.full === true;
+    };
+    for (let i = 0; i < 100 && !(await scheduleFull()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await replicaB.waitForSlot().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OutboundBusy);
+    expect((refused as OutboundBusy).retryAfterMs).toBe(4000);
+    await Promise.all(taken);
+  }, 30_000);
+});

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { realTiming, type Timing } from './timing';
+
+/**
+ * issue 8 item 6: polite to arXiv under concurrency. A pacer lets requests go at least `intervalMs`
+ * apart. Within a process, callers queue on one chain: each goes `intervalMs` after the one before it
+ * actually went (the old `spaced()` let ten concurrent callers read the same "last start" and all go
+ * at once). Across processes and replicas, the database pacer also takes its slot from a shared row.
+ */
+export interface Pacer {
+  /** Resolves when the caller may send; throws OutboundBusy when the wait would exceed the bound. */
+  waitForSlot(signal?: AbortSignal): Promise<void>;
+}
+
+/** Too many requests are already waiting for the service: refuse now rather than queue without end. */
+export class OutboundBusy extends Error {
+  constructor(
+    readonly service: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(`too many requests are waiting for ${service}; try again in ${Math.ceil(retryAfterMs / 1000)} s`);
+    this.name = 'OutboundBusy';
+  }
+}
+
+export interface PacerOptions {
+  /** The outside service, e.g. 'arxiv': the `outbound_pacing` row and the name in messages. */
+  service: string;
+  intervalMs: number;
+  /**
+   * Bound on callers waiting for a slot (ARXIV_MAX_WAITING): counted in this process, and as time
+   * (maxWaiting × interval) ahead in the shared schedule. Unset: wait as long as it takes (harvests).
+   */
+  maxWaiting?: number | undefined;
+  timing?: Timing;
+}
+
+/** Node's timers count from the event loop's cached clock and may fire a few ms early: sleep again until due. */
+async function sleepUntil(deadline: number, timing: Timing, signal?: AbortSignal) {
+  for (let left = deadline - timing.now(); left > 0; left = deadline - timing.now()) await timing.sleep(left, signal);
+}
+
+/**
+ * The per-process chain: `go(notBefore)` waits for the previous caller to have gone, then until both
+ * `notBefore` and the previous going + interval have passed. The time a caller went (or, if it gave
+ * up, the time the one before it went) is handed to the next.
+ */
+function createChain(intervalMs: number, timing: Timing) {
+  let tail: Promise<number> = Promise.resolve(Number.NEGATIVE_INFINITY);
+  let waiting = 0;
+  return {
+    /** Callers in the chain now, the one about to go included. */
+    get waiting() {
+      return waiting;
+    },
+    async go(notBefore: number, signal?: AbortSignal): Promise<void> {
+      const previous = tail;
+      let handOn!: (wentAt: number) => void;
+      tail = new Promise((resolve) => {
+        handOn = resolve;
+      });
+      waiting += 1;
+      const previousWentAt = await previous;
+      try {
+        await sleepUntil(Math.max(notBefore, previousWentAt + intervalMs), timing, signal);
+        handOn(timing.now());
+      } catch (error) {
+        handOn(previousWentAt);
+        throw error;
+      } finally {
+        waiting -= 1;
+      }
+    },
+  };
+}
+
+/** Pacing within this process only: the default of createArxivHttp (tests, and any caller without a database). */
+export function createLocalPacer({ service, intervalMs, maxWaiting, timing = realTiming }: PacerOptions): Pacer {
+  const chain = createChain(intervalMs, timing);
+  return {
+    async waitForSlot(signal) {
+      // One caller may be going now, maxWaiting more may wait behind it.
+      if (maxWaiting !== undefined && chain.waiting > maxWaiting) {
+        throw new OutboundBusy(service, chain.waiting * intervalMs);
+      }
+      await chain.go(Number.NEGATIVE_INFINITY, signal);
+    },
+  };
+}
+
+interface SlotRow {
+  slot_ms: number | string;
+  wait_ms: number | string;
+}
+
+/**
+ * Takes the next slot of `service` from the shared schedule in one atomic upsert: `next_at` moves one
+ * interval past the slot handed out. Returns the slot (epoch ms, the database's clock) and how long
+ * to wait for it, or null when the schedule is more than `horizonMs` ahead (nothing is reserved then).
+ */
+export async function claimSlot(
+  db: Db,
+  service: string,
+  intervalMs: number,
+  horizonMs: number | null,
+): Promise<{ slotMs: number; waitMs: number } | null> {
+  const interval = `${intervalMs} milliseconds`;
+  const result = await db.execute(sql`
+    insert into outbound_pacing (service, next_at)
+    values (${service}, clock_timestamp() + ${interval}::interval)
+    on conflict (service) do update
+      set next_at = greatest(outbound_pacing.next_at, clock_timestamp()) + ${interval}::interval
+      where ${horizonMs === null ? sql`true` : sql`outbound_pacing.next_at <= clock_timestamp() + ${`${horizonMs} milliseconds`}::interval`}
+    returning
+      extract(epoch from (next_at - ${interval}::interval)) * 1000 as slot_ms,
+      greatest(0, extract(epoch from (next_at - ${interval}::interval - clock_timestamp())) * 1000) as wait_ms`);
+  const row = (result as unknown as { rows: SlotRow[] }).rows[0];
+  return row ? { slotMs: Number(row.slot_ms), waitMs: Number(row.wait_ms) } : null;
+}
+
+/**
+ * Slots shared by every process and replica on one database, through the `outbound_pacing` row of
+ * `service`: one atomic upsert moves `next_at` one interval past the caller's slot and returns how long
+ * to wait for it, measured on the database's clock (replicas' clocks may differ). When the schedule is
+ * already more than maxWaiting intervals ahead, the upsert's WHERE refuses and nothing is reserved.
+ * Within the process the slot is then taken through the chain, so uneven round trips can delay a
+ * request but never bring two closer; between replicas the spacing holds to within that jitter.
+ */
+export function createDatabasePacer(
+  db: Db,
+  { service, intervalMs, maxWaiting, timing = realTiming }: PacerOptions,
+): Pacer {
+  const horizonMs = maxWaiting === undefined ? null : maxWaiting * intervalMs;
+  const chain = createChain(intervalMs, timing);
+  let asking = 0;
+  return {
+    async waitForSlot(signal) {
+      if (maxWaiting !== undefined && asking + chain.waiting > maxWaiting) {
+        throw new OutboundBusy(service, Math.max(intervalMs, horizonMs ?? 0));
+      }
+      asking += 1;
+      let slot: Awaited<ReturnType<typeof claimSlot>>;
+      try {
+        slot = await claimSlot(db, service, intervalMs, horizonMs);
+      } finally {
+        asking -= 1;
+      }
+      if (!slot) throw new OutboundBusy(service, horizonMs ?? intervalMs);
+      await chain.go(timing.now() + slot.waitMs, signal);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../../app-context';
+import { paperTexts, storedFiles, uploads } from '../../../db/schema';
+import { PdfRefusedError } from '../../../modules/uploads/pdf-text-limits';
+import type { FileStorage } from '../../../storage/file-storage';
+import { defineQueueJob, PermanentJobError } from '../queue-job-definition';
+
+const ZPayload = z.object({ platform: z.string().min(1), paper_id: z.string().min(1) });
+type Ref = z.infer<typeof ZPayload>;
+
+/** Only a row still 'pending' is written: running a job twice, or after a give-up, changes nothing. */
+const pendingText = (ref: Ref) =>
+  and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'pending'));
+
+/**
+ * An uploaded paper's text (issue 8 item 2): enqueued in the upload's transaction, run on whichever
+ * process polls first, on a worker thread under the EXTRACTION_* limits (item 3). paper_texts stays
+ * the status users see: 'pending' until this finishes, then 'ready', or 'failed' with the reason.
+ * A refused document (over a limit, or unreadable) fails at once; a crashed worker or a database
+ * error is retried with backoff, at most three tries in all.
+ */
+export const extractPdfTextJob = defineQueueJob({
+  id: 'extract-pdf-text',
+  version: 1,
+  payload: ZPayload,
+  maxAttempts: 3,
+  // The heartbeat renews the lock every 40 s; a dead process's job is taken over two minutes on.
+  visibilityTimeoutMs: 120_000,
+  backoff: { baseMs: 30_000, maxMs: 30 * 60_000 },
+  concurrency: (config) => config.EXTRACTION_CONCURRENCY,
+  async handler({ db, storage, pdfText }, ref, { signal }) {
+    const [file] = await db
+      .select({ key: storedFiles.storageKey, status: paperTexts.status })
+      .from(uploads)
+      .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+      .innerJoin(paperTexts, and(eq(paperTexts.platform, uploads.platform), eq(paperTexts.paperId, uploads.paperId)))
+      .where(and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)));
+    // Deleted since, or already finished by an earlier run: nothing to do.
+    if (file?.status !== 'pending') return;
+    const data = await readAll(storage, file.key);
+    let extracted: Awaited<ReturnType<AppContext['pdfText']['extract']>>;
+    try {
+      extracted = await pdfText.extract(data, signal);
+    } catch (error) {
+      if (error instanceof PdfRefusedError && !signal.aborted) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    if (signal.aborted) return;
+    await db
+      .update(paperTexts)
+      .set({
+        status: 'ready',
+        text: extracted.text,
+        pageCount: extracted.pageCount,
+        error: null,
+        updatedAt: sql`now()`,
+      })
+      .where(pendingText(ref));
+  },
+  async onGaveUp({ db }, ref, reason) {
+    await db.update(paperTexts).set({ status: 'failed', error: reason, updatedAt: sql`now()` }).where(pendingText(ref));
+  },
+});
+
+/** pdf.js parses from memory; the upload cap bounds what this holds. */
+async function readAll(storage: FileStorage, key: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.createReadStream(key)) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { presentStoredMessage } from './contact.presenter';
+import { selectLatestMessages } from './contact.repo';
+import { formatStoredMessages } from './messages-format';
+
+const USAGE = `usage: pnpm --filter @paperbench/api run messages [--limit N] [--before ID] [--json]
+  Lists stored contact-form messages, newest first (issue 8 item 5). On the embedded database, stop
+  the server first (or read them over HTTP: GET /api/operator/messages with OPERATOR_TOKEN).`;
+
+async function main(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      limit: { type: 'string' },
+      before: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const limit = Number(values.limit ?? 20);
+  const before = values.before === undefined ? undefined : Number(values.before);
+  if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) {
+    throw new Error(`--limit and --before take whole numbers\n${USAGE}`);
+  }
+  const config = loadConfig();
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'pnpm run messages' });
+  try {
+    await database.withStartupLock(() => database.migrate());
+    const messages = (await selectLatestMessages(database.db, { limit, before })).map(presentStoredMessage);
+    console.log(values.json ? JSON.stringify(messages, null, 2) : formatStoredMessages(messages));
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import { contract } from '@paperbench/contract';
+import type { AppRoute } from '@ts-rest/core';
+import type { Config } from '../config';
+
+/**
+ * The named request budgets of issue 8 item 4, in one place (as Cal.com names its limits). Each is
+ * counted per IP always, and per user as well when X-User-ID identified the caller.
+ */
+export type BudgetName = 'get_id' | 'search' | 'upload' | 'pdf_proxy' | 'mail' | 'contact' | 'write' | 'ai';
+
+export interface Budget {
+  name: BudgetName;
+  /** Requests allowed per window, per key. */
+  max: number;
+  windowMs: number;
+  /** What is counted, for the 429's sentence: "at most 120 searches a minute". */
+  noun: string;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
+  const budget = (name: BudgetName, max: number, windowMs: number, noun: string): Budget => ({
+    name,
+    max,
+    windowMs,
+    noun,
+  });
+  return {
+    get_id: budget('get_id', config.RATE_LIMIT_GET_ID_PER_HOUR, HOUR, 'new ids'),
+    search: budget('search', config.RATE_LIMIT_SEARCH_PER_MINUTE, MINUTE, 'searches'),
+    upload: budget('upload', config.RATE_LIMIT_UPLOAD_PER_HOUR, HOUR, 'uploads'),
+    pdf_proxy: budget('pdf_proxy', config.RATE_LIMIT_PDF_PROXY_PER_MINUTE, MINUTE, 'remote PDF requests'),
+    mail: budget('mail', config.RATE_LIMIT_MAIL_PER_HOUR, HOUR, 'subscription changes'),
+    contact: budget('contact', config.CONTACT_RATE_LIMIT_PER_HOUR, HOUR, 'messages'),
+    write: budget('write', config.RATE_LIMIT_WRITE_PER_MINUTE, MINUTE, 'changes'),
+    ai: budget('ai', config.RATE_LIMIT_AI_PER_MINUTE, MINUTE, 'AI requests'),
+  };
+}
+
+/** Routes with a budget of their own; every other POST/PUT/PATCH/DELETE counts against `write`. */
+const NAMED_ROUTES: [BudgetName, AppRoute][] = [
+  ['get_id', contract.identity.getId],
+  ['search', contract.search.search],
+  ['search', contract.search.searchSuggestions],
+  ['search', contract.papers.count],
+  ['upload', contract.folders.upload],
+  ['pdf_proxy', contract.pdfs.proxy],
+  ['mail', contract.subscription.update],
+  ['mail', contract.subscription.resend],
+  ['contact', contract.contact.send],
+  // Ready for the AI issue: every route that will call a model.
+  ['ai', contract.search.summary],
+  ['ai', contract.search.conversationalSearch],
+  ['ai', contract.search.analyzePaper],
+  ['ai', contract.search.grantSearch],
+  ['ai', contract.folders.summary],
+  ['ai', contract.folders.regenerateSummary],
+  ['ai', contract.chat.streamChat],
+  ['ai', contract.chat.processEmbeddings],
+  ['ai', contract.review.chatRwg],
+  ['ai', contract.review.streamRws],
+  ['ai', contract.review.completeGraph],
+  ['ai', contract.ideas.generate],
+  ['ai', contract.ideas.streamGenerate],
+  ['ai', contract.ideas.expand],
+];
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const routeKey = (method: string, path: string) => `${method} ${path.replace(/\/+$/, '') || '/'}`;
+const NAMED = new Map(NAMED_ROUTES.map(([name, route]) => [routeKey(route.method, route.path), name]));
+
+/** The budget of a matched API route (Fastify's pattern, e.g. '/api/folders/:id'); null: not limited. */
+export function budgetOf(method: string, routePattern: string | undefined): BudgetName | null {
+  if (!routePattern?.startsWith('/api/')) return null;
+  const named = NAMED.get(routeKey(method, routePattern));
+  if (named) return named;
+  return WRITE_METHODS.has(method) ? 'write' : null;
+}

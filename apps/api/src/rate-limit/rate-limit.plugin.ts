@@ -1,0 +1,117 @@
+import rateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
+import { type Budget, type BudgetName, budgetOf, budgetsFromConfig } from './budgets';
+import type { CounterStore } from './counter-store';
+
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store interface over our shared CounterStore. A child (one per budget and
+ * subject kind) prefixes its keys, e.g. 'search:ip:203.0.113.9' or 'upload:user:42'.
+ */
+const storeAdapter = (counters: CounterStore, onError: (error: Error) => void) =>
+  class SharedStore {
+    constructor(private readonly params: { keyPrefix?: unknown } = {}) {}
+    incr(key: string, callback: StoreCallback, timeWindow: number) {
+      counters.hit(`${String(this.params.keyPrefix ?? '')}${key}`, timeWindow).then(
+        ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
+        (error: Error) => {
+          onError(error);
+          callback(error);
+        },
+      );
+    }
+    child(params: object) {
+      return new SharedStore(params);
+    }
+  };
+
+interface LimitResult {
+  max: number;
+  remaining: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}
+type Limiter = (request: FastifyRequest) => Promise<LimitResult>;
+
+/** One of the plugin's limiters; keyPrefix is our store's option (the plugin passes options to child()). */
+function createLimiter(app: FastifyInstance, options: CreateRateLimitOptions & { keyPrefix: string }): Limiter {
+  const limit = app.createRateLimit(options);
+  return async (request) => {
+    const result = await limit(request);
+    // No allow-list is configured, so every request is counted.
+    if (result.isAllowed) return { max: 0, remaining: 0, ttlInSeconds: 0, isExceeded: false };
+    return result;
+  };
+}
+
+/** draft-7 RateLimit-* headers (as the plugin's enableDraftSpec names them) of the tighter of the counts. */
+function setHeaders(reply: FastifyReply, tightest: LimitResult) {
+  reply.header('ratelimit-limit', tightest.max);
+  reply.header('ratelimit-remaining', tightest.remaining);
+  reply.header('ratelimit-reset', tightest.ttlInSeconds);
+}
+
+const describeWindow = (windowMs: number) => (windowMs >= 3_600_000 ? 'an hour' : 'a minute');
+const describeWait = (seconds: number) => (seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+
+function tooMany(budget: Budget, retryAfterSeconds: number) {
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many ${budget.noun}: at most ${budget.max} ${describeWindow(budget.windowMs)}; please try again in ${describeWait(retryAfterSeconds)}`,
+    { retry_after_seconds: retryAfterSeconds, budget: budget.name },
+  );
+}
+
+/**
+ * Issue 8 item 4 (ASVS V11): every API route with a budget (budgets.ts) is counted per IP and, once
+ * the identity plugin has identified the caller, per user; over either → 429 in the contract's error
+ * shape with Retry-After and RateLimit-* headers. Runs as a preHandler registered after the identity
+ * plugin's, so request.userId is known. request.ip honours TRUST_PROXY.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, { config, counters }: { config: Config; counters: CounterStore }) => {
+    if (!config.RATE_LIMIT_ENABLED) return;
+    const logStoreError = (error: Error) =>
+      app.log.error({ err: error }, 'rate-limit counter store failed: request let through uncounted');
+    await app.register(rateLimit, {
+      global: false,
+      store: storeAdapter(counters, logStoreError),
+      enableDraftSpec: true,
+      // A counter store that is down (Redis restarting) must not take the API down with it: the request
+      // is let through uncounted and the failure logged. Quotas and mail limits do not depend on this.
+      skipOnError: true,
+    });
+    const budgets = budgetsFromConfig(config);
+    const limiters = new Map<BudgetName, { byIp: Limiter; byUser: Limiter }>();
+    for (const budget of Object.values(budgets)) {
+      const common = { max: budget.max, timeWindow: budget.windowMs };
+      limiters.set(budget.name, {
+        // The plugin's own key: the client IP, IPv6 grouped by /64 so one host cannot rotate addresses.
+        byIp: createLimiter(app, { ...common, keyPrefix: `${budget.name}:ip:` }),
+        byUser: createLimiter(app, {
+          ...common,
+          keyPrefix: `${budget.name}:user:`,
+          keyGenerator: (request) => String(request.userId),
+        }),
+      });
+    }
+    app.addHook('preHandler', async (request, reply) => {
+      const name = budgetOf(request.method, request.routeOptions.url);
+      if (!name) return;
+      const budget = budgets[name];
+      const limiter = limiters.get(name) as { byIp: Limiter; byUser: Limiter };
+      const results = [await limiter.byIp(request)];
+      if (request.userId !== null) results.push(await limiter.byUser(request));
+      const exceeded = results.filter((result) => result.isExceeded);
+      const tightest = results.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+      if (exceeded.length === 0) return setHeaders(reply, tightest);
+      const retryAfter = Math.max(1, ...exceeded.map((result) => result.ttlInSeconds));
+      setHeaders(reply, { ...tightest, remaining: 0, ttlInSeconds: retryAfter });
+      throw tooMany(budget, retryAfter);
+    });
+  },
+);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { c, ZPaperId, zText } from './common';
+
+/** Issue 8 item 8: a short-lived signed URL of an uploaded PDF, for pdf.js and links opened in a new window. */
+export const ZSignedPdfUrl = z.object({
+  /** Same-origin path with ?u=&exp=&sig=; reads this one paper for the user it was issued to. */
+  url: zText(),
+  /** When the URL stops working (ISO 8601); ask for a new one before then. */
+  expires_at: zText().datetime({ offset: true }),
+});
+export type TSignedPdfUrl = z.infer<typeof ZSignedPdfUrl>;
+
+const ZUploadParams = z.object({ paperId: ZPaperId });
+
+/** Issue 8 extensions for uploaded papers (listed in EXTENSIONS, spec-endpoints.ts). */
+export const uploadsContract = c.router({
+  pdfUrl: {
+    method: 'GET',
+    path: '/api/uploads/:paperId/pdf-url',
+    pathParams: ZUploadParams,
+    responses: { 200: ZSignedPdfUrl },
+    summary: "A signed, short-lived URL of an uploaded paper's PDF (whoever may read it; others get 404)",
+    description:
+      'pdf.js and a link opened in a new window cannot send X-User-ID, and the id must never travel in a URL. ' +
+      'The URL is bound to the paper and the caller, valid for PDF_URL_TTL_SECONDS (default 10 minutes).',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/uploads/:paperId',
+    pathParams: ZUploadParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Delete an upload: its paper, text, folder entries and (when no one else holds the bytes) its file',
+    description:
+      'Only its uploader; anyone else gets 404, as for an unknown id (issue 8 item 10). Shared lists and other ' +
+      "users' folders lose the paper too.",
+  },
+});
