@@ -3,7 +3,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 /**
- * issue 8 item 14: no test reaches past this machine. Every Vitest setup (apps/api, apps/web,
+ * docs/testing.md: no test reaches past this machine. Every Vitest setup (apps/api, apps/web,
  * packages/contract) installs this guard; anything with a wire protocol is tested against a local
  * server the test starts (docs/conventions.md "No network in tests").
  *
@@ -40,7 +40,7 @@ export function isLocalHost(host: string | undefined | null): boolean {
 function refusal(what: string, target: string): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(
     `network guard: ${what} ${target} refused; tests may reach only 127.0.0.1, localhost and ::1 ` +
-      '(start a local server in the test instead; issue 8 item 14)',
+      '(start a local server in the test instead; docs/testing.md)',
   );
   error.code = NETWORK_GUARD_CODE;
   return error;

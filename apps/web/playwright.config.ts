@@ -82,7 +82,7 @@ export default defineConfig({
         // The flows never reach the internet: no on-demand arXiv fetches, no harvest.
         ARXIV_FETCH_MISSING: 'false',
         HARVEST_SETS: '',
-        // Issue 8 item 4: every flow comes from 127.0.0.1; budgets stay on, raised well above the run.
+        // docs/security.md#rate-limits-and-quotas: every flow comes from 127.0.0.1; budgets stay on, raised well above the run.
         RATE_LIMIT_GET_ID_PER_HOUR: '10000',
         RATE_LIMIT_SEARCH_PER_MINUTE: '10000',
         RATE_LIMIT_UPLOAD_PER_HOUR: '10000',

@@ -9,7 +9,7 @@ const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
-    // Issue 8 item 12: .br and .gz beside every text asset, built once at the highest levels; the API
+    // docs/security.md#browser-headers: .br and .gz beside every text asset, built once at the highest levels; the API
     // serves them as they are (@fastify/static preCompressed), so no request pays for compression.
     compression({
       algorithms: [

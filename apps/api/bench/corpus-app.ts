@@ -33,7 +33,7 @@ export async function startCorpusApp(
     JOBS_ENABLED: 'false',
     WEB_DIST: '/nonexistent',
     STORAGE_DIR: storageDir,
-    // Issue 8 item 4: the load comes from one IP; budgets stay on (their cost is measured), raised.
+    // docs/security.md#rate-limits-and-quotas: the load comes from one IP; budgets stay on (their cost is measured), raised.
     ...RAISED_TEST_BUDGETS,
   });
   const app = await buildApp(createAppContext({ db: database.db, config }));

@@ -50,7 +50,7 @@ async function withDatabase<T>(
   const scratch = driver === 'postgres' && adminUrl ? await createScratchDatabase(adminUrl) : undefined;
   // On disk, as the server runs it: an in-memory PGlite would count the whole database as RSS.
   const dataDir = scratch ? undefined : await mkdtemp(path.join(os.tmpdir(), 'ingest-bench-pglite-'));
-  // issue 8 item 1: a temp DATA_DIR of its own, locked like any other opener's.
+  // docs/security.md#embedded-database-lock: a temp DATA_DIR of its own, locked like any other opener's.
   const database = openDatabase({ url: scratch?.url, dataDir, role: 'pnpm bench' });
   try {
     await database.migrate();

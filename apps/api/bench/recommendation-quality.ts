@@ -7,8 +7,8 @@ import { generateUserToken } from '../src/lib/user-token';
 import { insertUser } from '../src/modules/identity/identity.repo';
 
 /**
- * Offline recommendation quality on the shipped 25k corpus (moved here from `pnpm test` by issue 8
- * item 14: loading the corpus made it the slowest test, ~54 s, for a number that only moves when the
+ * Offline recommendation quality on the shipped 25k corpus (moved here from `pnpm test` because
+ * loading the corpus made it the slowest test, ~54 s, for a number that only moves when the
  * recommender changes).
  *
  * Primary categories with 51-73 papers each, from unrelated fields. The sample is drawn round-robin

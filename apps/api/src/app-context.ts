@@ -16,15 +16,15 @@ export interface AppContext {
   config: Config;
   /** Uploaded and cached PDFs (issue 3). */
   storage: FileStorage;
-  /** Issue 8 item 2: this process's poller of the durable work queue (queue_jobs); wake() it after an enqueue commits. */
+  /** docs/queue.md: this process's poller of the durable work queue (queue_jobs); wake() it after an enqueue commits. */
   queue: JobQueue;
-  /** Issue 8 item 3: PDF text extraction on worker threads under the EXTRACTION_* limits. */
+  /** docs/security.md#work-queue-and-pdf-limits: PDF text extraction on worker threads under the EXTRACTION_* limits. */
   pdfText: PdfTextExtractor;
   /** SMTP mail (issue 4): confirmations, digests, contact; disabled when SMTP_HOST is unset. */
   mailer: Mailer;
-  /** Issue 8 item 8: short-lived signed URLs of uploaded PDFs (instead of ?uid=). */
+  /** docs/security.md#sessions: short-lived signed URLs of uploaded PDFs (instead of ?uid=). */
   pdfUrls: PdfUrlSigner;
-  /** Issue 8 items 4 + 5: rate-limit and mail counters shared by all replicas (PostgreSQL, or Redis). */
+  /** docs/security.md#rate-limits-and-quotas: rate-limit and mail counters shared by all replicas (PostgreSQL, or Redis). */
   counters: CounterStore;
 }
 
@@ -35,7 +35,7 @@ export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config
     db,
     config,
     storage,
-    // Issue 8 items 2 + 3: handlers get this context, so the queue reads it lazily.
+    // docs/queue.md: handlers get this context, so the queue reads it lazily.
     queue: createJobQueue(() => context, queueJobDefinitions, {
       pollMs: config.QUEUE_POLL_MS,
       concurrency: config.QUEUE_CONCURRENCY,

@@ -53,21 +53,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     clientErrorHandler: handleClientError,
-    // Issue 8 item 4: behind a proxy, request.ip (what the rate limits count) is the real client.
+    // docs/security.md#rate-limits-and-quotas: behind a proxy, request.ip (what the rate limits count) is the real client.
     trustProxy: config.TRUST_PROXY,
   });
 
   registerErrorHandling(app);
   registerBeaconBodyParser(app);
-  // Issue 8 item 11: a refused upload is answered after its unread body is drained, not reset.
+  // docs/security.md#input-validation: a refused upload is answered after its unread body is drained, not reset.
   registerDrainRefusedBodies(app, Math.max(config.UPLOAD_MAX_BYTES, config.BODY_LIMIT));
   registerFormBodyParser(app);
-  // Issue 8 items 9 + 12: headers on every response; compression attaches to routes added after it.
+  // docs/security.md#browser-headers: headers on every response; compression attaches to routes added after it.
   await registerSecurityHeaders(app, config);
   await registerCompression(app, config);
   // Stream mode: handlers read parts themselves (never buffered whole, issue 3).
   await app.register(multipart, { limits: uploadLimits(config.UPLOAD_MAX_BYTES) });
-  // Issue 8 items 2 + 3: the work queue polls once the app is ready (the database is migrated by
+  // docs/queue.md: the work queue polls once the app is ready (the database is migrated by
   // then). Closing stops it and terminates the PDF workers without draining: a running job's lock
   // expires and another replica, or the next start, takes it over.
   context.queue.useLogger(app.log);

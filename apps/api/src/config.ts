@@ -96,7 +96,7 @@ const ZEnv = z.object({
   HARVEST_SETS: ZList,
   /** Fetch a paper from the arXiv API when a user opens or adds one the corpus lacks. */
   ARXIV_FETCH_MISSING: zFlag(true),
-  // issue 8 item 6 (polite to arXiv): requests waiting for an arXiv slot, in this process and as
+  // docs/security.md#outbound-requests-to-arxiv (polite to arXiv): requests waiting for an arXiv slot, in this process and as
   // time ahead in the schedule all replicas share; one more is refused with 503 and Retry-After.
   ARXIV_MAX_WAITING: z.coerce.number().int().min(1).max(1000).default(20),
 
@@ -107,7 +107,7 @@ const ZEnv = z.object({
   /** UTC hour after which the daily harvest and the digests of the day run. */
   DAILY_JOBS_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
 
-  // Issue 8 items 2 + 3 (queue): the durable work queue (jobs/queue) and the limits of PDF text extraction.
+  // docs/queue.md (queue): the durable work queue (jobs/queue) and the limits of PDF text extraction.
   /** How often every process polls queue_jobs for due work (an enqueue also wakes its own process at once). */
   QUEUE_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Jobs one process runs at once, all kinds together (each kind may allow fewer). */
@@ -146,7 +146,7 @@ const ZEnv = z.object({
   /** Contact-form messages one user may send per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(5),
 
-  // Issue 8 items 4 + 5 (limits): named rate-limit budgets, quotas, retention, statement timeout, mail abuse.
+  // docs/security.md#rate-limits-and-quotas (limits): named rate-limit budgets, quotas, retention, statement timeout, mail abuse.
   /** false switches every request budget off (quotas and mail limits stay). */
   RATE_LIMIT_ENABLED: zFlag(true),
   /** Fastify trustProxy: false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
@@ -174,14 +174,14 @@ const ZEnv = z.object({
   SEARCH_QUERY_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Longest one SQL statement may run (0: no limit); bulk import and corpus load lift it for themselves. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
-  /** Confirmation mails one address may receive per day (issue 8 item 5). */
+  /** Confirmation mails one address may receive per day (docs/security.md#mail). */
   MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(1),
   /** Mails sent on users' request (confirmations, contact forwards) per hour, all replicas together. */
   MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Bearer token of the operator routes (GET /api/operator/messages); unset: those routes answer 404. */
   OPERATOR_TOKEN: zOptional(z.string().min(16)),
 
-  // Issue 8 item 8 (sessions): ids that end, and short-lived signed PDF URLs instead of ?uid=.
+  // docs/security.md#sessions (sessions): ids that end, and short-lived signed PDF URLs instead of ?uid=.
   /** An X-User-ID unused for longer than this many days is refused with 401 (refreshed on use). */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(400),
   /** HMAC key of signed PDF URLs; set the same value on every replica. Unset: generated under DATA_DIR. */
@@ -189,7 +189,7 @@ const ZEnv = z.object({
   /** How long a signed PDF URL stays valid, in seconds. */
   PDF_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
 
-  // Issue 8 items 9 + 12 (browser): security headers and compression.
+  // docs/security.md#browser-headers (browser): security headers and compression.
   /**
    * Origins added to the Content Security Policy's script-src, style-src, connect-src and frame-src
    * (comma-separated, e.g. an identity provider's script host); empty: self only.

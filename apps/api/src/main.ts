@@ -10,12 +10,12 @@ import { recoverUploads } from './modules/uploads/upload-recovery';
 /** Start-up: config → database → migrations → first-start corpus → upload recovery → jobs → HTTP. */
 async function main() {
   const config = loadConfig();
-  // issue 8 item 1: on the embedded database this takes the DATA_DIR lock as 'server'.
+  // docs/security.md#embedded-database-lock: on the embedded database this takes the DATA_DIR lock as 'server'.
   const database = openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     role: 'server',
-    // Issue 8 item 4: no request's query runs longer; bulk work lifts it for its own transaction.
+    // docs/security.md#rate-limits-and-quotas: no request's query runs longer; bulk work lifts it for its own transaction.
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   const context = createAppContext({ db: database.db, config });

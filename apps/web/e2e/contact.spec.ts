@@ -29,7 +29,7 @@ test('[CONTACT] says the message is mailed only when the server mails it', async
   await page.goto('/contact');
   await expect(page.locator('.lead')).toContainText('forwarded to them by email');
 
-  // A server without mail (issue 8 item 5): the page must not claim an email, and says what happens.
+  // A server without mail (docs/security.md#mail): the page must not claim an email, and says what happens.
   await page.route('**/api/contact/status', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ delivery: 'stored' }) }),
   );

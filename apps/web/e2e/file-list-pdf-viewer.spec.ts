@@ -16,7 +16,7 @@ test('[FILE LIST] open a PDF: its first page text is in the text layer; close it
   await expect(page.locator('body')).toHaveClass(/\bpdf-active\b/);
   const newWindow = viewer.getByRole('link', { name: 'Open in new window' });
   await expect(newWindow).toHaveAttribute('target', '_blank');
-  // Issue 8 item 8: a signed short-lived URL, never the user's id, and it opens without any header.
+  // docs/security.md#sessions: a signed short-lived URL, never the user's id, and it opens without any header.
   const pdfPath = `/api/uploads/${encodeURIComponent(paper.paper_id)}/pdf`;
   await expect(newWindow).toHaveAttribute('href', new RegExp(`^${pdfPath}\\?u=\\d+&exp=\\d+&sig=[\\w-]{43}$`));
   const href = (await newWindow.getAttribute('href')) as string;

@@ -29,7 +29,7 @@ function pageCountBomb(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-test('[FILE LIST] an upload whose text cannot be read says so on its row (issue 8 item 3)', async ({
+test('[FILE LIST] an upload whose text cannot be read says so on its row (docs/security.md#work-queue-and-pdf-limits)', async ({
   page,
   request,
 }) => {

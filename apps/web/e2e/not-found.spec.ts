@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test('[404] an unknown path shows the 404 page', async ({ page }) => {
-  // Issue 8 item 13: the server says 404 too (the route patterns are shared), with the app's HTML.
+  // docs/security.md#browser-headers: the server says 404 too (the route patterns are shared), with the app's HTML.
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { api, LITERATURE_GRAPH_PDF, openApp, openPanel, requirePdf } from './support/library';
 
 /**
- * Issue 8 item 9: the strict self-only Content Security Policy blocks nothing the app itself does.
+ * docs/security.md#browser-headers: the strict self-only Content Security Policy blocks nothing the app itself does.
  * Every violation is recorded twice over: the browser's console message and the DOM's
  * securitypolicyviolation event (which also names the directive).
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 8 item 12: bytes the home route transfers, as a first visit in Chromium sees them. Spawns
+// docs/security.md#browser-headers: bytes the home route transfers, as a first visit in Chromium sees them. Spawns
 // the built API serving the built web app (bench-server.mjs), opens '/' in a fresh browser context
 // (empty HTTP cache; Chromium sends Accept-Encoding: gzip, deflate, br, zstd) and waits until the
 // network is idle. Sums, per response, the bytes on the wire (body as encoded + headers) and the

@@ -53,7 +53,7 @@ export const ZUpdateSessionTitleRequest = z.object({
 export const ZChatFile = ZFolderFile.omit({ folder_id: true }).extend({
   /**
    * Whether the paper's text is ready for retrieval (spec: process_embeddings). For an upload it
-   * follows text extraction (issue 8 item 3): 'pending' → 'ready', or 'failed' with embedding_error.
+   * follows text extraction (docs/security.md#work-queue-and-pdf-limits): 'pending' → 'ready', or 'failed' with embedding_error.
    */
   embedding_status: z.enum(['none', 'pending', 'ready', 'failed']),
   /** Why the text could not be read, when embedding_status is 'failed' (e.g. a PDF over a limit). */

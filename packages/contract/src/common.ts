@@ -27,7 +27,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   'NOT_IMPLEMENTED',
   'BAD_GATEWAY',
-  // issue 8 item 6: too many requests already wait for arXiv (503 with Retry-After).
+  // docs/security.md#outbound-requests-to-arxiv: too many requests already wait for arXiv (503 with Retry-After).
   'SERVICE_UNAVAILABLE',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
@@ -39,14 +39,14 @@ export const commonResponses = {
   404: ZError,
   413: ZError,
   415: ZError,
-  // Issue 8 item 4: any route with a rate-limit budget (most of them) may answer 429 with Retry-After.
+  // docs/security.md#rate-limits-and-quotas: any route with a rate-limit budget (most of them) may answer 429 with Retry-After.
   429: ZError,
   500: ZError,
   501: ZError,
 } as const;
 
 /**
- * issue 8 item 6: routes that may fetch a paper the corpus lacks from arXiv: 502 when arXiv cannot be
+ * docs/security.md#outbound-requests-to-arxiv: routes that may fetch a paper the corpus lacks from arXiv: 502 when arXiv cannot be
  * reached, 503 with Retry-After when too many requests already wait for their arXiv slot.
  */
 export const arxivFetchResponses = { 502: ZError, 503: ZError } as const;
@@ -59,7 +59,7 @@ export const MAX_OFFSET = 100_000;
 /** spec §3: the default source platform of a paper; uploads use 'upload'. */
 export const DEFAULT_PLATFORM = 'arxiv';
 
-/** Matches text without a NUL character: PostgreSQL `text` cannot store U+0000 (issue 8 item 7). */
+/** Matches text without a NUL character: PostgreSQL `text` cannot store U+0000 (docs/security.md#input-validation). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is this pattern's purpose
 const WITHOUT_NUL = /^[^\u0000]*$/;
 /**
@@ -85,7 +85,7 @@ export interface TextOptions {
 
 /**
  * The one text type of every string a client sends (bodies, query and path params): refuses NUL and lone
- * surrogates with a clear 400 instead of a database error (issue 8 item 7). Returns a plain ZodString, so
+ * surrogates with a clear 400 instead of a database error (docs/security.md#input-validation). Returns a plain ZodString, so
  * callers chain .regex(), .email(), .toLowerCase() and .transform() as usual. Never use z.string() for
  * request input: text.test.ts walks every route and fails on a string that is not a zText.
  */
@@ -133,7 +133,7 @@ export const MAX_EPOCH_MILLIS = 253_402_300_799_999;
 
 /**
  * A client-sent time in milliseconds since the epoch: a whole number from 1970 to the year 9999. Bounded so
- * that 1e21 or 2^53 is a 400, not an Invalid Date that fails in SQL (issue 8 item 7).
+ * that 1e21 or 2^53 is a 400, not an Invalid Date that fails in SQL (docs/security.md#input-validation).
  */
 export const ZEpochMillis = z
   .number({ invalid_type_error: 'a time must be a number of milliseconds since 1970' })
@@ -144,7 +144,7 @@ export const ZEpochMillis = z
 /** A creation or update time: ISO 8601 date-time, e.g. 2025-01-31T12:00:00.000Z. */
 export const ZTimestamp = zText()
   .datetime({ offset: true, message: 'a time must be an ISO 8601 date-time, e.g. 2025-01-31T12:00:00Z' })
-  // PostgreSQL has no year 0 (issue 8 item 7: refused here, not as a datetime error in SQL).
+  // PostgreSQL has no year 0 (docs/security.md#input-validation: refused here, not as a datetime error in SQL).
   .regex(/^(?!0000-)/, 'a time must not be in the year 0');
 
 /**

@@ -19,7 +19,7 @@ export const contactContract = c.router({
       'Needs X-User-ID. Stored first, then mailed to the operator when SMTP and OPERATOR_EMAIL are set (a mail ' +
       'failure never loses the message). Rate-limited per user and IP: 429 with Retry-After. `delivery` says which.',
   },
-  // Issue 8 item 5 (extension): the contact page says what really happens to a message.
+  // docs/security.md#mail (extension): the contact page says what really happens to a message.
   status: {
     method: 'GET',
     path: '/api/contact/status',
@@ -27,7 +27,7 @@ export const contactContract = c.router({
     summary: 'How contact messages reach the operators on this server',
     description: "'email' when SMTP_HOST and OPERATOR_EMAIL are set, else 'stored' (kept for the operator to read).",
   },
-  // Issue 8 item 5 (extension): the operator reads stored messages; Bearer OPERATOR_TOKEN, 404 when unset.
+  // docs/security.md#mail (extension): the operator reads stored messages; Bearer OPERATOR_TOKEN, 404 when unset.
   operatorMessages: {
     method: 'GET',
     path: '/api/operator/messages',

@@ -12,7 +12,7 @@ export const ZContactMessage = z.object({
 export type TContactMessage = z.infer<typeof ZContactMessage>;
 
 /**
- * Issue 8 item 5: what really happens to a contact message on this server, so the page never claims
+ * docs/security.md#mail: what really happens to a contact message on this server, so the page never claims
  * a mail that is not sent. 'email': stored and mailed to the operator; 'stored': kept in the database
  * only, where the operator reads it (GET /api/operator/messages or `pnpm --filter @paperbench/api run messages`).
  */

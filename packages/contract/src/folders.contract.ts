@@ -25,7 +25,7 @@ export const foldersContract = c.router({
     method: 'POST',
     path: '/api/folders/',
     body: ZCreateFolderRequest,
-    // Issue 8 item 4: 409 when the caller already has USER_FOLDER_QUOTA folders.
+    // docs/security.md#rate-limits-and-quotas: 409 when the caller already has USER_FOLDER_QUOTA folders.
     responses: { 201: ZFolder, 409: ZError },
     summary: "Create a folder (named 'Untitled' when no name is given)",
   },

@@ -19,7 +19,7 @@ export const identityContract = c.router({
     responses: { 204: c.noBody() },
     summary: 'Log out: revoke the X-User-ID sent with this request',
     description:
-      'Issue 8 item 8: server-side revocation. The id answers 401 from then on, like one never issued; ' +
+      'docs/security.md#sessions: server-side revocation. The id answers 401 from then on, like one never issued; ' +
       'the client asks POST /api/user/get_id for a new one. Needs the X-User-ID header (401 without).',
   },
   googleLogin: {

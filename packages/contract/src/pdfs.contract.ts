@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { c, ZError, ZPaperId, zText } from './common';
 
 /**
- * Issue 8 item 8: the query of a signed uploaded-PDF URL (all three or none). Only the API writes it:
+ * docs/security.md#sessions: the query of a signed uploaded-PDF URL (all three or none). Only the API writes it:
  * take the whole URL from GET /api/uploads/{paperId}/pdf-url.
  */
 export const ZSignedPdfQuery = z
@@ -34,7 +34,7 @@ const pdfResponses = {
   200: ZPdfBytes,
   /** One range of a `Range: bytes=…` request (pdf.js loads pages on demand this way). */
   206: ZPdfBytes,
-  /** Issue 8 item 12: `If-None-Match` names the current ETag: the cached copy is still good, no body. */
+  /** docs/security.md#browser-headers: `If-None-Match` names the current ETag: the cached copy is still good, no body. */
   304: c.noBody(),
   /** The range starts past the end of the file (Content-Range: bytes * /size says the size). */
   416: ZError,
@@ -56,7 +56,7 @@ export const pdfsContract = c.router({
     description:
       'Authorised by the X-User-ID header, or, for pdf.js and links opened in a new window (which cannot send ' +
       'headers), by the signed query of GET /api/uploads/{paperId}/pdf-url (u, exp, sig): a wrong, expired or ' +
-      "other paper's signature answers 403. The user id is never accepted in the URL (issue 8 item 8).",
+      "other paper's signature answers 403. The user id is never accepted in the URL (docs/security.md#sessions).",
   },
   proxy: {
     method: 'GET',

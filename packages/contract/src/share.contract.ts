@@ -14,7 +14,7 @@ export const shareContract = c.router({
     method: 'POST',
     path: '/api/share',
     body: ZShareRequest,
-    // Issue 8 item 4: 409 when the caller already has USER_SHARE_LIST_QUOTA share links.
+    // docs/security.md#rate-limits-and-quotas: 409 when the caller already has USER_SHARE_LIST_QUOTA share links.
     responses: { 201: ZShareResponse, 409: ZError },
     summary: 'Share a list of papers by link',
     description:
@@ -34,7 +34,8 @@ export const shareContract = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody() },
     summary: 'Revoke a share link: the link answers 404 from then on (only its creator; others get 404)',
-    description: 'Issue 8 item 10. Papers already imported from the link stay with whoever imported them.',
+    description:
+      'docs/security.md#taking-things-back. Papers already imported from the link stay with whoever imported them.',
   },
   import: {
     method: 'POST',

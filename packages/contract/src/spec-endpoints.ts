@@ -117,13 +117,13 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['POST', '/api/subscription/confirm'],
   // The List-Unsubscribe one-click target of every digest mail (RFC 8058).
   ['POST', '/api/subscription/unsubscribe'],
-  // Issue 8 item 5: the contact page's honest delivery text, and the operator's reading of stored messages.
+  // docs/security.md#mail: the contact page's honest delivery text, and the operator's reading of stored messages.
   ['GET', '/api/contact/status'],
   ['GET', '/api/operator/messages'],
-  // Issue 8 item 8: server-side logout, and signed short-lived URLs of uploaded PDFs instead of ?uid=.
+  // docs/security.md#sessions: server-side logout, and signed short-lived URLs of uploaded PDFs instead of ?uid=.
   ['POST', '/api/auth/logout'],
   ['GET', '/api/uploads/{paperId}/pdf-url'],
-  // Issue 8 item 10: owners take things back.
+  // docs/security.md#taking-things-back: owners take things back.
   ['DELETE', '/api/uploads/{paperId}'],
   ['DELETE', '/api/share/{id}'],
 ];

@@ -12,7 +12,7 @@ import {
   zText,
 } from './index';
 
-/** Every zod string reachable from a schema, with the path that leads to it (issue 8 item 7). */
+/** Every zod string reachable from a schema, with the path that leads to it (docs/security.md#input-validation). */
 function findStrings(schema: unknown, at: string): { at: string; schema: z.ZodString }[] {
   if (!(schema instanceof z.ZodType)) return [];
   const walk = (inner: unknown, where = at) => findStrings(inner, where);
@@ -51,7 +51,7 @@ const requestStrings = collectRoutes(contract).flatMap(({ name, route }) => [
   ...(route.method === 'GET' ? [] : findStrings((route as { body?: unknown }).body, `${name} body`)),
 ]);
 
-describe('zText: the one text type of request input (issue 8 item 7)', () => {
+describe('zText: the one text type of request input (docs/security.md#input-validation)', () => {
   it('refuses a NUL character and lone surrogates with a message that names the problem', () => {
     const name = zText({ trim: true, min: 1, max: 20, label: 'name' });
     const errorOf = (value: unknown) => name.safeParse(value).error?.issues[0]?.message;
@@ -93,14 +93,14 @@ describe('zText: the one text type of request input (issue 8 item 7)', () => {
   });
 });
 
-describe('ISO timestamps (issue 8 item 7)', () => {
+describe('ISO timestamps (docs/security.md#input-validation)', () => {
   it('refuses the year 0, which PostgreSQL cannot store, and keeps real times', () => {
     expect(ZTimestamp.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
     expect(ZTimestamp.safeParse('2025-01-31T12:00:00.000Z').success).toBe(true);
   });
 });
 
-describe('page-view beacon timestamp (issue 8 item 7)', () => {
+describe('page-view beacon timestamp (docs/security.md#input-validation)', () => {
   const beacon = { event: 'page_view', path: '/', title: 'Home' };
   it('refuses a ts that is not a sane time in milliseconds', () => {
     for (const ts of [1e21, -1, 1.5, Number.MAX_SAFE_INTEGER, 2 ** 53, 9e15]) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c, ZPaperId, zText } from './common';
 
-/** Issue 8 item 8: a short-lived signed URL of an uploaded PDF, for pdf.js and links opened in a new window. */
+/** docs/security.md#sessions: a short-lived signed URL of an uploaded PDF, for pdf.js and links opened in a new window. */
 export const ZSignedPdfUrl = z.object({
   /** Same-origin path with ?u=&exp=&sig=; reads this one paper for the user it was issued to. */
   url: zText(),
@@ -12,7 +12,7 @@ export type TSignedPdfUrl = z.infer<typeof ZSignedPdfUrl>;
 
 const ZUploadParams = z.object({ paperId: ZPaperId });
 
-/** Issue 8 extensions for uploaded papers (listed in EXTENSIONS, spec-endpoints.ts). */
+/** Extensions for uploaded papers (listed in EXTENSIONS, spec-endpoints.ts). */
 export const uploadsContract = c.router({
   pdfUrl: {
     method: 'GET',
@@ -32,7 +32,7 @@ export const uploadsContract = c.router({
     responses: { 204: c.noBody() },
     summary: 'Delete an upload: its paper, text, folder entries and (when no one else holds the bytes) its file',
     description:
-      'Only its uploader; anyone else gets 404, as for an unknown id (issue 8 item 10). Shared lists and other ' +
+      'Only its uploader; anyone else gets 404, as for an unknown id (docs/security.md#taking-things-back). Shared lists and other ' +
       "users' folders lose the paper too.",
   },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidWebRouteParams, isWebAppPage } from './web-routes';
 
-describe('web route patterns (spec §2, issue 8 item 13)', () => {
+describe('web route patterns (spec §2, docs/security.md#browser-headers)', () => {
   it.each([
     '/',
     '/search',

@@ -1,6 +1,6 @@
 /**
  * spec §2 Screens and routes: the web app's page paths in react-router syntax (`:param`, `:param?`).
- * One list for both apps (issue 8 item 13): the web route table builds its routes from it, and the
+ * One list for both apps (docs/security.md#browser-headers): the web route table builds its routes from it, and the
  * server answers 404 (still with the app's HTML, which renders the 404 page) for any other path.
  */
 export const WEB_ROUTE_PATHS = {

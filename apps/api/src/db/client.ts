@@ -37,17 +37,17 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
   /**
-   * issue 8 item 14: an already open PGlite to use as it is (tests load a migrated template into a
+   * docs/testing.md: an already open PGlite to use as it is (tests load a migrated template into a
    * fresh instance instead of migrating each one); closed by close().
    */
   pglite?: PGlite | undefined;
   /**
-   * issue 8 item 1: who opens an on-disk PGlite ('server', 'pnpm ingest import', …), written into the
+   * docs/security.md#embedded-database-lock: who opens an on-disk PGlite ('server', 'pnpm ingest import', …), written into the
    * DATA_DIR lock so a refused second opener can name the holder.
    */
   role?: string;
   /**
-   * issue 8 item 4: longest one statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no
+   * docs/security.md#rate-limits-and-quotas: longest one statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no
    * limit (the CLIs). Bulk transactions lift it for themselves (ingest/raw-session.ts).
    */
   statementTimeoutMs?: number | undefined;
@@ -115,7 +115,7 @@ export function openDatabase({
   } else if (dataDir) {
     const pgliteDir = path.join(dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true });
-    // issue 8 item 1: before PGlite touches a file; throws DataDirLocked when another process has it.
+    // docs/security.md#embedded-database-lock: before PGlite touches a file; throws DataDirLocked when another process has it.
     dataDirLock = lockDataDir(dataDir, role, exitOnLostLock);
     try {
       client = new PGlite(pgliteDir, { extensions });

@@ -20,7 +20,7 @@ afterAll(() => {
 const paperCount = async (port: number) =>
   (await (await fetch(`http://127.0.0.1:${port}/api/papers/count`)).json()) as number;
 
-/** issue 8 item 1: one process per embedded database. */
+/** docs/security.md#embedded-database-lock: one process per embedded database. */
 describe('the DATA_DIR lock', () => {
   it('refuses a second opener in the same process and frees the directory on close', async () => {
     const dataDir = tempDataDir();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
 /**
- * issue 8 item 1: one process per embedded database. PGlite is a single-user PostgreSQL: a second
+ * docs/security.md#embedded-database-lock: one process per embedded database. PGlite is a single-user PostgreSQL: a second
  * process opening the same files (the server plus `pnpm ingest import`) destroyed the database. Every
  * opener takes this exclusive lock on DATA_DIR first (openDatabase does it, so no opener can forget).
  *

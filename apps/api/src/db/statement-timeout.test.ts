@@ -6,7 +6,7 @@ import { type Database, openDatabase } from './client';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Issue 8 item 4: DB_STATEMENT_TIMEOUT_MS bounds every statement; bulk transactions lift it for themselves. */
+/** docs/security.md#rate-limits-and-quotas: DB_STATEMENT_TIMEOUT_MS bounds every statement; bulk transactions lift it for themselves. */
 describe.each(testDrivers())('statement timeout (%s)', (driver) => {
   async function withDatabase(statementTimeoutMs: number, work: (database: Database) => Promise<void>) {
     const scratch = driver === 'postgres' ? await createScratchDatabase() : undefined;

@@ -9,7 +9,7 @@ import { buildCases, type FuzzCase, isMultipart, sampleRoute, describe as show, 
 import { createPrng } from './prng';
 
 /**
- * Issue 8 item 7: every operation of the contract, fed seeded bad and edge input with and without a valid
+ * docs/security.md#input-validation: every operation of the contract, fed seeded bad and edge input with and without a valid
  * X-User-ID (and with rows the caller owns, so authenticated paths run), answers below 500. The seed is
  * fixed: a failure names the route and the input, and running the test again sends the same requests.
  */

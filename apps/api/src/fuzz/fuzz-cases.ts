@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Prng } from './prng';
 import { type Known, leafPaths, REMOVE, sampleValue, withLeaf } from './schema-sample';
 
-/** One request of the contract fuzz (issue 8 item 7), without the caller's identity. */
+/** One request of the contract fuzz (docs/security.md#input-validation), without the caller's identity. */
 export interface FuzzCase {
   /** What was spoiled, for the failure report. */
   label: string;
@@ -172,7 +172,7 @@ function request(route: AppRoute, sample: RouteSample, label: string, rawParams?
   return { ...base, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) };
 }
 
-/** Values every leaf of every route gets once, whatever the seed: the inputs issue 8 item 7 names. */
+/** Values every leaf of every route gets once, whatever the seed: the inputs docs/security.md#input-validation names. */
 const SWEEP: readonly unknown[] = ['a\u0000b', '\uD800', 1e21, -1, 'x'.repeat(100_000)];
 
 const leafAt = (value: unknown, path: (string | number)[]): unknown =>

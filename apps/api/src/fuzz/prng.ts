@@ -1,6 +1,6 @@
 /**
  * A small seeded PRNG (mulberry32): the contract fuzz must send the same inputs on every run, so a 5xx it
- * finds is reproduced by running it again (issue 8 item 7).
+ * finds is reproduced by running it again (docs/security.md#input-validation).
  */
 export function createPrng(seed: number) {
   let state = seed >>> 0;

@@ -66,7 +66,7 @@ describe('createArxivHttp', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('spaces ten concurrent requests by the interval, one after the other (issue 8 item 6)', async () => {
+  it('spaces ten concurrent requests by the interval, one after the other (docs/security.md#outbound-requests-to-arxiv)', async () => {
     const { timing, sleeps } = fakeTiming();
     const url = await serve(Array.from({ length: 10 }, (_, i) => `page ${i}`));
     const http = createArxivHttp({ intervalMs: 3000, timing });

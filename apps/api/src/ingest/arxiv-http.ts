@@ -15,7 +15,7 @@ export interface ArxivHttpOptions {
   timeoutMs?: number;
   timing?: Timing;
   /**
-   * Hands out request slots (issue 8 item 6). Default: slots in this process only; the server passes
+   * Hands out request slots (docs/security.md#outbound-requests-to-arxiv). Default: slots in this process only; the server passes
    * a database pacer so every process and replica shares arXiv's one-request-per-interval.
    */
   pacer?: Pacer;

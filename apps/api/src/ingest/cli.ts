@@ -93,11 +93,11 @@ async function main(argv: string[]) {
   if (command !== 'import' && command !== 'harvest' && command !== 'fetch')
     throw new UsageError(`unknown command ${command ?? '(none)'}`);
 
-  // issue 8 item 1: refused at once (exit 1, nothing touched) while the server or another CLI holds DATA_DIR.
+  // docs/security.md#embedded-database-lock: refused at once (exit 1, nothing touched) while the server or another CLI holds DATA_DIR.
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: `pnpm ingest ${command}` });
   try {
     await database.withStartupLock(() => database.migrate());
-    // issue 8 item 6: on PostgreSQL the running servers' arXiv schedule is shared with this command.
+    // docs/security.md#outbound-requests-to-arxiv: on PostgreSQL the running servers' arXiv schedule is shared with this command.
     const intervalMs = config.ARXIV_REQUEST_INTERVAL_MS;
     const pacer = createDatabasePacer(database.db, { service: 'arxiv', intervalMs });
     const http = createArxivHttp({ intervalMs, pacer });

@@ -22,7 +22,7 @@ async function releaseTimes(pacers: Pacer[], callsEach: number): Promise<number[
 
 const gaps = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] as number));
 
-/** issue 8 item 6: concurrent callers get distinct slots, at least the interval apart. */
+/** docs/security.md#outbound-requests-to-arxiv: concurrent callers get distinct slots, at least the interval apart. */
 describe('createLocalPacer', () => {
   it('spaces ten concurrent callers by the interval', async () => {
     const times = await releaseTimes([createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS })], 10);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { realTiming, type Timing } from './timing';
 
 /**
- * issue 8 item 6: polite to arXiv under concurrency. A pacer lets requests go at least `intervalMs`
+ * docs/security.md#outbound-requests-to-arxiv: polite to arXiv under concurrency. A pacer lets requests go at least `intervalMs`
  * apart. Within a process, callers queue on one chain: each goes `intervalMs` after the one before it
  * actually went (the old `spaced()` let ten concurrent callers read the same "last start" and all go
  * at once). Across processes and replicas, the database pacer also takes its slot from a shared row.

@@ -39,7 +39,7 @@ function pgSession(connection: pg.PoolClient): RawSession {
 }
 
 /**
- * Issue 8 item 4: DB_STATEMENT_TIMEOUT_MS bounds the statements of requests; bulk work (corpus load,
+ * docs/security.md#rate-limits-and-quotas: DB_STATEMENT_TIMEOUT_MS bounds the statements of requests; bulk work (corpus load,
  * import, harvest upserts) is long by nature and lifts it for its own transaction only.
  */
 const LIFT_STATEMENT_TIMEOUT = 'SET LOCAL statement_timeout = 0';

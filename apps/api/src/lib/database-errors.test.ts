@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDrivers } from '../test-support/test-a
 import { findBadDataSqlState } from './database-errors';
 import { registerErrorHandling } from './error-handler';
 
-/** Statements that fail on the data they are given, with the SQLSTATE PostgreSQL names (issue 8 item 7). */
+/** Statements that fail on the data they are given, with the SQLSTATE PostgreSQL names (docs/security.md#input-validation). */
 const BAD_DATA = [
   { what: 'a NUL character in text', query: sql`select ${'a\u0000b'}::text`, sqlState: '22021' },
   { what: 'a timestamp past year 294276', query: sql`select ${'294277-01-01'}::timestamptz`, sqlState: '22008' },

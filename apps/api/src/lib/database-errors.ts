@@ -1,5 +1,5 @@
 /**
- * Database errors caused by the data a client sent, not by the server (issue 8 item 7). The contract's
+ * Database errors caused by the data a client sent, not by the server (docs/security.md#input-validation). The contract's
  * zText and bounded numbers refuse most bad input first; this is the backstop for whatever still reaches
  * SQL, so a value PostgreSQL cannot store is a 400 naming the problem, never a 500.
  *

@@ -69,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       // 501 is the expected answer of a route that a later issue builds, not a server fault.
-      // A 503 for a full arXiv queue (issue 8 item 6) is load shedding, not a fault: a flood must not flood the log.
+      // A 503 for a full arXiv queue (docs/security.md#outbound-requests-to-arxiv) is load shedding, not a fault: a flood must not flood the log.
       const expected = error.code === 'NOT_IMPLEMENTED' || error.code === 'SERVICE_UNAVAILABLE';
       if (error.statusCode >= 500 && !expected) request.log.error({ err: error }, error.message);
       const body: TError = { error: error.code, message: error.message };
@@ -81,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.body);
-    // Issue 8 item 7: a value the database refuses (SQLSTATE 22xxx, 54000) is the client's bad data.
+    // docs/security.md#input-validation: a value the database refuses (SQLSTATE 22xxx, 54000) is the client's bad data.
     const sqlState = findBadDataSqlState(error);
     if (sqlState) {
       request.log.warn({ err: error, sqlState }, 'request data refused by the database');

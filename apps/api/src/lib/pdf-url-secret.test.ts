@@ -32,7 +32,7 @@ describe('resolvePdfUrlSecret', () => {
   });
 });
 
-describe('session settings (issue 8 item 8)', () => {
+describe('session settings (docs/security.md#sessions)', () => {
   it('defaults to a 400-day idle expiry and 10-minute PDF links', () => {
     const config = loadConfig({});
     expect(config.SESSION_IDLE_DAYS).toBe(400);

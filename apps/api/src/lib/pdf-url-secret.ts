@@ -6,7 +6,7 @@ import path from 'node:path';
 export const PDF_URL_SECRET_FILE = 'pdf-url-secret';
 
 /**
- * The HMAC key of signed PDF URLs (issue 8 item 8). PDF_URL_SECRET when set (replicas behind one
+ * The HMAC key of signed PDF URLs (docs/security.md#sessions). PDF_URL_SECRET when set (replicas behind one
  * load balancer must share it: a URL signed by one is checked by another). Unset, a 256-bit key is
  * generated once and kept in DATA_DIR/pdf-url-secret (mode 0600), so URLs survive a restart of a
  * single server; `wx` makes two processes racing to create it agree on the first one's key.

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 8: a signed PDF URL's `sig` grants read of one paper for minutes; the request log
+ * docs/security.md#sessions: a signed PDF URL's `sig` grants read of one paper for minutes; the request log
  * keeps the URL without it. `uid` (the old long-lived id in the query, refused since) is redacted too,
  * so a client that still sends it does not leave its id in the logs either.
  */

@@ -19,7 +19,7 @@ const slot = (current: number, max: number, ttlMs: number): MailSlot =>
     : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
 
 /**
- * Issue 8 item 5: mails sent on a user's request (confirmations, contact forwards) per hour, counted
+ * docs/security.md#mail: mails sent on a user's request (confirmations, contact forwards) per hour, counted
  * across replicas in the shared counter store, so a flood of fresh ids cannot turn the server into a
  * mail cannon. Scheduled digests to confirmed addresses are not counted here.
  */
@@ -36,7 +36,7 @@ export const recipientKey = (email: string) =>
 export const RESENDS_PER_ADDRESS_PER_DAY = 2;
 
 /**
- * Issue 8 item 5: one pending confirmation per address per day (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY),
+ * docs/security.md#mail: one pending confirmation per address per day (MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY),
  * whoever asks: a second id subscribing the same address is refused. The subscriber's own "Resend"
  * (a mail lost to a spam folder) may go beyond it by RESENDS_PER_ADDRESS_PER_DAY, so an address gets at
  * most 1 + 2 confirmation mails a day by default, none of them carrying user text.

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, testDrivers } from '../test-support/test-a
 import { type SmtpTestServer, startSmtpTestServer } from './testing/smtp-test-server';
 
 /**
- * Issue 8 item 5: "twenty fresh ids sent twenty confirmation mails carrying attacker text to one
+ * docs/security.md#mail: "twenty fresh ids sent twenty confirmation mails carrying attacker text to one
  * third-party address". Per address, per IP and globally, mails are now limited, and none echoes user text.
  */
 describe.each(testDrivers())('mail aimed at strangers (%s)', (driver) => {

@@ -27,7 +27,7 @@ export function buildOpenApiDocument() {
 }
 
 /**
- * Issue 8 item 9: the app's policy, except that Swagger UI's bundle injects <style> elements of its
+ * docs/security.md#browser-headers: the app's policy, except that Swagger UI's bundle injects <style> elements of its
  * own (seen in Chromium), so its pages alone allow inline styles. Scripts stay self only.
  */
 const API_DOCS_CSP = serializeCsp({

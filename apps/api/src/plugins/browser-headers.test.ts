@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
 import { buildContentSecurityPolicy, serializeCsp } from './security-headers';
 
-/** Issue 8 item 9: what every response carries. */
+/** docs/security.md#browser-headers: what every response carries. */
 function expectBrowserHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
   expect(csp).toContain("default-src 'self'");
@@ -22,7 +22,7 @@ function expectBrowserHeaders(headers: Record<string, unknown>) {
   expect(headers['x-frame-options']).toBe('DENY');
 }
 
-describe('security headers (issue 8 item 9)', () => {
+describe('security headers (docs/security.md#browser-headers)', () => {
   let t: TestApp;
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -66,7 +66,7 @@ describe('security headers (issue 8 item 9)', () => {
   );
 });
 
-describe.each(testDrivers())('API compression (issue 8 item 12, %s)', (driver) => {
+describe.each(testDrivers())('API compression (docs/security.md#browser-headers, %s)', (driver) => {
   let t: TestApp;
   const search = (acceptEncoding?: string) =>
     t.app.inject({

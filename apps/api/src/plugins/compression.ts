@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * Issue 8 item 12: API responses (JSON above the threshold) go out brotli or gzip compressed, as the
+ * docs/security.md#browser-headers: API responses (JSON above the threshold) go out brotli or gzip compressed, as the
  * client accepts. @fastify/compress leaves alone what must stay byte-exact or live: PDFs (not a
  * compressible type), 206 range replies (Content-Range counts uncompressed bytes), text/event-stream,
  * and static files the build precompressed (they already carry Content-Encoding). Request bodies are

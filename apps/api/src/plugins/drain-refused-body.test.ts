@@ -16,7 +16,7 @@ const body = (chunks: number, { isEndless = false } = {}) => {
   }) as unknown as IncomingMessage;
 };
 
-describe('drainRequestBody (issue 8 item 11)', () => {
+describe('drainRequestBody (docs/security.md#input-validation)', () => {
   it('reads a refused body to its end, so the socket holds no unread bytes', async () => {
     const raw = body(3);
     expect(await drainRequestBody(raw, 100)).toBe(true);

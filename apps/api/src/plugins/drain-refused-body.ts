@@ -44,7 +44,7 @@ export function drainRequestBody(
 }
 
 /**
- * Issue 8 item 11: a request refused before its body was read (an upload without X-User-ID, with the wrong
+ * docs/security.md#input-validation: a request refused before its body was read (an upload without X-User-ID, with the wrong
  * field name, not multipart, over a limit or a rate budget) is answered only after the rest of its body has
  * been read and discarded. Answering at once and closing with unread bytes on the socket makes the
  * client's kernel see a TCP reset, and the client gets ECONNRESET/EPIPE instead of the 401/400. A body

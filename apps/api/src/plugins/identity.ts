@@ -18,7 +18,7 @@ const SKIP_ID_CHECK = new Set(['/api/user/get_id']);
 /**
  * architecture: X-User-ID is a bearer credential. A request without it is anonymous (public reads
  * work); a request with an id the server never issued, one revoked by logout, or one idle longer than
- * SESSION_IDLE_DAYS (issue 8 item 8) is refused with 401 so the client re-fetches one.
+ * SESSION_IDLE_DAYS (docs/security.md#sessions) is refused with 401 so the client re-fetches one.
  */
 export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: { db: Db; idleDays: number }) => {
   app.decorateRequest('userId', null);

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 type TDirectives = Record<string, string[]>;
 
 /**
- * Issue 8 item 9: the web app's Content Security Policy, self only. What each exception is for:
+ * docs/security.md#browser-headers: the web app's Content Security Policy, self only. What each exception is for:
  * - style-src-attr 'unsafe-inline': KaTeX's HTML sets sizes and offsets in style="" attributes (a
  *   style attribute cannot run script; <style> elements and stylesheets stay self only);
  * - img-src and font-src data: small images and fonts the build inlines into CSS (KaTeX's smallest

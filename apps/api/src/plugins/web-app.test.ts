@@ -16,7 +16,7 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    // What the build's compression step writes beside each asset (issue 8 item 12).
+    // What the build's compression step writes beside each asset (docs/security.md#browser-headers).
     writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(INDEX_HTML));
     writeFileSync(path.join(webDist, 'assets', 'big-abc123.js'), BIG_JS);
@@ -37,7 +37,7 @@ describe('serving the built web app', () => {
     },
   );
 
-  // Issue 8 item 13: the route table's patterns (shared through the contract) decide what is a page.
+  // docs/security.md#browser-headers: the route table's patterns (shared through the contract) decide what is a page.
   it.each(['/nonexistent', '/no/such/page', '/rwf/12ab', '/search/more?q=x'])(
     'answers %s with 404 and the app page, which renders its 404 screen',
     async (url) => {

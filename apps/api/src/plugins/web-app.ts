@@ -16,7 +16,7 @@ function isAppPath(request: FastifyRequest): boolean {
 
 /**
  * index.html, never cached (it names the hashed assets of the current build). A path outside the
- * shared route patterns gets it with 404 (issue 8 item 13): the app still renders its 404 page, and
+ * shared route patterns gets it with 404 (docs/security.md#browser-headers): the app still renders its 404 page, and
  * crawlers and monitors see the truth.
  */
 const sendAppPage = (request: FastifyRequest, reply: FastifyReply) =>
@@ -29,7 +29,7 @@ const sendAppPage = (request: FastifyRequest, reply: FastifyReply) =>
  * Serves the built web app on the API's origin (one process, one port). Files are looked up per
  * request (wildcard), so a rebuilt web app is served without a restart. Any other page path gets
  * index.html; a missing asset gets a 404 so the browser's chunk-load error handling sees it.
- * Issue 8 item 12: the build writes .br and .gz beside each asset (vite-plugin-compression2), served
+ * docs/security.md#browser-headers: the build writes .br and .gz beside each asset (vite-plugin-compression2), served
  * as they are to clients that accept them (preCompressed), so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {

@@ -3,7 +3,7 @@ import type { AppRoute } from '@ts-rest/core';
 import type { Config } from '../config';
 
 /**
- * The named request budgets of issue 8 item 4, in one place (as Cal.com names its limits). Each is
+ * The named request budgets of docs/security.md#rate-limits-and-quotas, in one place (as Cal.com names its limits). Each is
  * counted per IP always, and per user as well when X-User-ID identified the caller.
  */
 export type BudgetName = 'get_id' | 'search' | 'upload' | 'pdf_proxy' | 'mail' | 'contact' | 'write' | 'ai';

@@ -10,7 +10,7 @@ export interface WindowCount {
 }
 
 /**
- * Fixed-window counters shared by every replica (issue 8 item 4): the request budgets, the mail
+ * Fixed-window counters shared by every replica (docs/security.md#rate-limits-and-quotas): the request budgets, the mail
  * limits per recipient and the global mail budget all count here, so two processes count together.
  */
 export interface CounterStore {

@@ -67,7 +67,7 @@ function tooMany(budget: Budget, retryAfterSeconds: number) {
 }
 
 /**
- * Issue 8 item 4 (ASVS V11): every API route with a budget (budgets.ts) is counted per IP and, once
+ * docs/security.md#rate-limits-and-quotas (ASVS V11): every API route with a budget (budgets.ts) is counted per IP and, once
  * the identity plugin has identified the caller, per user; over either → 429 in the contract's error
  * shape with Retry-After and RateLimit-* headers. Runs as a preHandler registered after the identity
  * plugin's, so request.userId is known. request.ip honours TRUST_PROXY.

@@ -51,7 +51,7 @@ export async function withStoredFile<T>(
 const CONTENT_LOCK_NAMESPACE = 727_274_108;
 
 /**
- * Serialises writers and removers of one content hash until the transaction ends (issue 8 item 10):
+ * Serialises writers and removers of one content hash until the transaction ends (docs/security.md#taking-things-back):
  * deleting an upload's bytes and storing identical bytes again cannot interleave. A row lock cannot
  * do this, because the remover's row is gone by the time an uploader inserts a new one.
  */

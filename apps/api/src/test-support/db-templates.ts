@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client';
 import { loadCorpus } from '../ingest/corpus-loader';
 
 /**
- * issue 8 item 14: migrating a fresh database (and loading the fixture corpus) cost every test file
+ * docs/testing.md: migrating a fresh database (and loading the fixture corpus) cost every test file
  * 4-9 s. The first createTestApp of a `vitest run` builds two templates, "migrated" and "seeded", once;
  * every later database is a copy: PGlite loads a dumped data directory (~0.6 s), PostgreSQL runs
  * `CREATE DATABASE … TEMPLATE`. The run's global setup (global-setup.ts) names where they live and

@@ -7,13 +7,13 @@ import { dropAbandonedPostgresTemplates, dropPostgresTemplates, type TemplateRun
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** issue 8 item 14: where this run's database templates live (db-templates.ts). */
+    /** docs/testing.md: where this run's database templates live (db-templates.ts). */
     dbTemplates: TemplateRun;
   }
 }
 
 /**
- * Once per `vitest run` (issue 8 item 14): names the place of this run's database templates, which
+ * Once per `vitest run` (docs/testing.md): names the place of this run's database templates, which
  * the first test file that needs one builds (so a run of pure unit files pays nothing), and removes
  * them when the run ends. Every file runs in its own process, so the templates live on disk (PGlite
  * dumps) and on the server (PostgreSQL template databases), not in memory.

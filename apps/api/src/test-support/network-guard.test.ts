@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { installNetworkGuard, isLocalHost, NETWORK_GUARD_CODE } from '../../../../tooling/network-guard';
 
 /**
- * issue 8 item 14: the guard this package's vitest setup installs. 198.51.100.1 is TEST-NET-2
+ * docs/testing.md: the guard this package's vitest setup installs. 198.51.100.1 is TEST-NET-2
  * (RFC 5737), documentation-only: even a broken guard would reach no one.
  */
 const OUTSIDE = '198.51.100.1';

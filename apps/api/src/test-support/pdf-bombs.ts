@@ -1,7 +1,7 @@
 import { createDeflate, deflateSync } from 'node:zlib';
 
 /**
- * Hostile PDFs built at test time (issue 8 item 3), never stored as fixtures: each is a small file
+ * Hostile PDFs built at test time (docs/security.md#work-queue-and-pdf-limits), never stored as fixtures: each is a small file
  * whose cost only shows once a parser opens it.
  */
 
@@ -62,7 +62,7 @@ export function plainPdf(text = 'An ordinary paper'): Buffer {
 /**
  * A 1 KB PDF whose page tree declares 10^levels pages (default a million) with one real page: each
  * /Pages node lists the next one ten times, so the counts are consistent and a parser believes them
- * (the 8.7-minute stall of issue 8).
+ * (it once stalled extraction for 8.7 minutes).
  */
 export function pageCountBomb(levels = 6): Buffer {
   // Objects: 1 catalog, 2..levels+1 the /Pages nodes (2 is the root), then the page, its content, its font.

@@ -22,7 +22,7 @@ const embeddedEnv = (dataDir: string, extra: Record<string, string>) => ({
   SEED_CORPUS: 'false',
   LOG_LEVEL: 'warn',
   JOBS_ENABLED: 'false',
-  // Issue 8 item 4: budgets stay on, raised above what a test sends from 127.0.0.1.
+  // docs/security.md#rate-limits-and-quotas: budgets stay on, raised above what a test sends from 127.0.0.1.
   ...RAISED_TEST_BUDGETS,
   ...extra,
 });

@@ -9,7 +9,7 @@ import { folders, papers } from '../db/schema';
 import { buildFolder } from './factories';
 import { createTestApp, type TestApp, testDrivers } from './test-app';
 
-/** issue 8 item 14: test databases are copies of one migrated (and one seeded) template per run. */
+/** docs/testing.md: test databases are copies of one migrated (and one seeded) template per run. */
 describe('openDatabase over an open PGlite', () => {
   it('uses that instance as it is, and closes it', async () => {
     const pglite = new PGlite();

@@ -18,7 +18,7 @@ export type Driver = 'pglite' | 'postgres';
 /** The 200-paper fixture drawn from the shipped corpus (round-robin over archives). */
 export const FIXTURE_CORPUS = path.join(packageRoot, 'test', 'fixtures', 'arxiv-metadata-sample-200.jsonl');
 
-/** Budgets high enough for any suite (issue 8 item 4); rate-limit tests pass their own small ones in env. */
+/** Budgets high enough for any suite (docs/security.md#rate-limits-and-quotas); rate-limit tests pass their own small ones in env. */
 export const RAISED_TEST_BUDGETS: Record<string, string> = {
   RATE_LIMIT_GET_ID_PER_HOUR: '100000',
   RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
@@ -52,7 +52,7 @@ function templateRun() {
 
 /**
  * A throwaway database on the server of DATABASE_URL, dropped again by the returned cleanup: empty,
- * or a copy of this run's migrated (and seeded) template (issue 8 item 14).
+ * or a copy of this run's migrated (and seeded) template (docs/testing.md).
  */
 export async function createScratchDatabase({
   template,
@@ -135,7 +135,7 @@ export async function createTestApp(
     ARXIV_FETCH_MISSING: 'false',
     // A fixed key, so no test writes a generated one under the working directory's DATA_DIR.
     PDF_URL_SECRET: 'test-only-pdf-url-secret-0123456789abcdef',
-    // Issue 8 item 4: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).
+    // docs/security.md#rate-limits-and-quotas: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).
     ...RAISED_TEST_BUDGETS,
     ...env,
   });

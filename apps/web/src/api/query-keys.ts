@@ -34,11 +34,11 @@ export const recommendationKeys = {
 
 export const libraryKeys = {
   userFiles: () => ['chat', 'files'] as const,
-  /** Issue 8 item 3: where each file's text stands (GET /api/chat/files, whole entries). */
+  /** docs/security.md#work-queue-and-pdf-limits: where each file's text stands (GET /api/chat/files, whole entries). */
   userFileTexts: () => [...libraryKeys.userFiles(), 'text'] as const,
   paper: (paperId: string, platform: string) => ['paper', platform, paperId] as const,
   share: (shareId: string) => ['share', shareId] as const,
-  /** Issue 8 item 8: the signed, short-lived URL of an uploaded PDF (refetched before it expires). */
+  /** docs/security.md#sessions: the signed, short-lived URL of an uploaded PDF (refetched before it expires). */
   signedPdfUrl: (paperId: string) => ['uploads', paperId, 'pdf-url'] as const,
 };
 

@@ -35,7 +35,7 @@ describe('route table (spec §2)', () => {
     expect(folderRoute?.hasValidParams?.({ folderId: '4a' })).toBe(false);
   });
 
-  it('builds its pages from the contract patterns the server also reads (issue 8 item 13)', () => {
+  it('builds its pages from the contract patterns the server also reads (docs/security.md#browser-headers)', () => {
     const pagePaths = APP_ROUTES.filter((route) => route !== NOT_FOUND_ROUTE).map((route) => route.path);
     expect(pagePaths).toEqual(Object.values(WEB_ROUTE_PATHS));
   });

@@ -30,7 +30,7 @@ export const NOT_FOUND_ROUTE: TAppRoute = {
 
 /**
  * spec §2 Screens and routes. No route requires authentication. The paths come from the contract's
- * WEB_ROUTE_PATHS, which the server also reads to answer 404 for any other path (issue 8 item 13).
+ * WEB_ROUTE_PATHS, which the server also reads to answer 404 for any other path (docs/security.md#browser-headers).
  */
 export const APP_ROUTES: readonly TAppRoute[] = [
   { path: P.home, title: 'Home', load: loadHome, isKeptAlive: true },

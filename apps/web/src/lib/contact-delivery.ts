@@ -1,7 +1,7 @@
 import type { TContactDelivery } from '@paperbench/contract';
 
 /**
- * Issue 8 item 5: the contact page says what really happens to a message, never "forwarded by
+ * docs/security.md#mail: the contact page says what really happens to a message, never "forwarded by
  * email" on a server without mail. undefined: not known yet, so no promise about mail at all.
  */
 export function describeContactDelivery(delivery: TContactDelivery | undefined): string {

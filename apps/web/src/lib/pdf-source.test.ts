@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadedPaperIdOf, viewerPdfUrl } from './pdf-source';
 
 describe('viewerPdfUrl (PDF URL rules)', () => {
-  it('keeps an uploaded paper PDF as the bare path: no id in the URL (issue 8 item 8)', () => {
+  it('keeps an uploaded paper PDF as the bare path: no id in the URL (docs/security.md#sessions)', () => {
     expect(viewerPdfUrl('/api/uploads/up_123/pdf')).toBe('/api/uploads/up_123/pdf');
     expect(viewerPdfUrl('/api/uploads/up_123/pdf')).not.toMatch(/uid=/);
   });

@@ -9,7 +9,7 @@ const UPLOAD_PDF_PATH = /^\/api\/uploads\/([^/?#]+)\/pdf(?:[?#]|$)/;
 /**
  * The URL pdf.js loads for a file (spec §4 Opening a file).
  * - An uploaded paper's PDF stays the bare same-origin path: the viewer sends the X-User-ID header with
- *   it, and a plain link (a new window) needs a short-lived signed URL from the API (issue 8 item 8:
+ *   it, and a plain link (a new window) needs a short-lived signed URL from the API (docs/security.md#sessions:
  *   the id itself never goes into a URL; see uploadedPaperIdOf and useOpenablePdfUrl).
  * - A remote PDF (arXiv export host, ACL Anthology) goes through the same-origin proxy
  *   /api/pdf-proxy?url=, so pdf.js reads it without cross-origin trouble (spec §5: https, export host).

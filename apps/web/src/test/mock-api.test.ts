@@ -3,7 +3,7 @@ import { tsr } from '../api/client';
 import { mockApi } from './mock-api';
 
 /**
- * issue 8 item 14: mocks are typed against the contract. The `@ts-expect-error` lines are the test:
+ * docs/testing.md: mocks are typed against the contract. The `@ts-expect-error` lines are the test:
  * `pnpm typecheck` fails if any of them stops being an error, i.e. if a drifted mock compiles again.
  */
 describe('mockApi typed against the contract', () => {

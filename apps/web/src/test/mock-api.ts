@@ -3,7 +3,7 @@ import type { AppRoute, AppRouteMutation, ClientInferRequest, ClientInferRespons
 import { vi } from 'vitest';
 
 /**
- * issue 8 item 14: mocks typed against the contract. A handler key must be a route of the contract
+ * docs/testing.md: mocks typed against the contract. A handler key must be a route of the contract
  * (`'METHOD /path'` with its parameters filled in), and what the handler answers must be one of that
  * route's statuses with that status's body; so a mock that drifts from the contract fails typecheck.
  */

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installNetworkGuard } from '../../../../tooling/network-guard';
 
-// issue 8 item 14: a test that reaches past 127.0.0.1 fails (the API is mocked: test/mock-api.ts).
+// docs/testing.md: a test that reaches past 127.0.0.1 fails (the API is mocked: test/mock-api.ts).
 installNetworkGuard(afterEach);
 
 afterEach(() => {

@@ -12,7 +12,7 @@ export const arxivHarvestJob: JobDefinition = {
   id: 'arxiv-harvest',
   dueSlot: (now, { config }) => (config.HARVEST_SETS.length > 0 ? dailySlot(now, config.DAILY_JOBS_HOUR_UTC) : null),
   run: async ({ db, config }, { slot, signal }) => {
-    // issue 8 item 6: the same arXiv schedule as users' fetches and other replicas; a harvest waits its turn.
+    // docs/security.md#outbound-requests-to-arxiv: the same arXiv schedule as users' fetches and other replicas; a harvest waits its turn.
     const intervalMs = config.ARXIV_REQUEST_INTERVAL_MS;
     const http = createArxivHttp({ intervalMs, pacer: createDatabasePacer(db, { service: 'arxiv', intervalMs }) });
     const results: Record<string, unknown> = {};

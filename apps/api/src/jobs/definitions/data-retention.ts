@@ -2,7 +2,7 @@ import { purgeExpiredRows } from '../../modules/retention/retention.service';
 import { dailySlot, type JobDefinition } from '../job-definition';
 
 /**
- * Issue 8 item 4: daily after DAILY_JOBS_HOUR_UTC, deletes page views and search queries past their
+ * docs/security.md#rate-limits-and-quotas: daily after DAILY_JOBS_HOUR_UTC, deletes page views and search queries past their
  * retention and sweeps expired rate-limit windows. Safe to run twice: a second run finds nothing.
  */
 export const dataRetentionJob: JobDefinition = {

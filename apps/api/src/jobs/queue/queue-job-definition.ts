@@ -19,7 +19,7 @@ export interface Backoff {
 }
 
 /**
- * A kind of durable job (issue 8 item 2): a typed constant like the scheduled jobs' definitions.
+ * A kind of durable job (docs/queue.md): a typed constant like the scheduled jobs' definitions.
  * Handlers must be safe to run twice: a job whose process died is run again by another one.
  */
 export interface QueueJobDefinition<TPayload = unknown> {

@@ -26,7 +26,7 @@ export interface JobQueue {
   drain(): Promise<void>;
   /**
    * Stops polling and aborts running handlers without waiting for them: their locks expire and
-   * another process, or the next start, takes them over (issue 8 item 3: shutdown does not drain).
+   * another process, or the next start, takes them over (docs/security.md#work-queue-and-pdf-limits: shutdown does not drain).
    */
   stop(): Promise<void>;
   useLogger(log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): void;
@@ -45,7 +45,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 /**
- * The poller of one process (issue 8 item 2): claims due jobs of each kind with free slots, runs
+ * The poller of one process (docs/queue.md): claims due jobs of each kind with free slots, runs
  * their handlers while a heartbeat extends their locks, and records the outcome. Every replica runs
  * one; the database decides who runs what (queue-jobs.repo.ts).
  */

@@ -7,8 +7,8 @@ export interface ConfirmationMailInput {
 }
 
 /**
- * Double opt-in: nothing but this mail goes to the address until its link is followed. Issue 8 item
- * 5: the address is not confirmed yet, so the mail carries no text any user wrote (no topic names):
+ * Double opt-in: nothing but this mail goes to the address until its link is followed. The
+ * address is not confirmed yet, so the mail carries no text any user wrote (no topic names):
  * whoever typed in a stranger's address cannot use it to send them a message. Only fixed words, the
  * frequency (one of two) and the server's own links go out.
  */

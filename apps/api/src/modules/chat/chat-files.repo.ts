@@ -8,7 +8,7 @@ import { isFileOf } from '../folders/folders.repo';
 
 /**
  * A paper the user holds, across folders: a folder file row without its folder, with where its
- * extracted text stands (issue 8 item 3; null for a paper with no text to extract, e.g. arXiv).
+ * extracted text stands (docs/security.md#work-queue-and-pdf-limits; null for a paper with no text to extract, e.g. arXiv).
  */
 export type UserFileRow = Omit<FolderFileRow, 'folderId'> & { textStatus: string | null; textError: string | null };
 

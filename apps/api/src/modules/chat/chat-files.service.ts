@@ -25,7 +25,7 @@ const notInFiles = (ref: TPaperRef) => notFound(`${describePaper(ref)} in your f
 
 /**
  * Row → a File List entry as chat sees it. Embeddings arrive with the AI issue; until then the
- * status follows the paper's extracted text (issue 8 item 3), the input they will be built from:
+ * status follows the paper's extracted text (docs/security.md#work-queue-and-pdf-limits), the input they will be built from:
  * 'none' for a paper without one (arXiv papers are fetched on demand).
  */
 export function presentChatFile(row: UserFileRow): TChatFile {

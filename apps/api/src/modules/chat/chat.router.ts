@@ -23,7 +23,7 @@ export const createChatRouter = (context: AppContext) => {
   const { db } = context;
   return s.router(contract.chat, {
     attachPaper: async ({ body, request }) => {
-      // issue 8 item 6: authenticate before anything is fetched from arXiv or written.
+      // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.
       const userId = requireUser(request);
       await fetchMissingArxivPaper(context, userId, body);
       const { added, file } = await attachPaper(db, userId, body);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDrivers } from '../../test-support/tes
 
 const TOKEN = 'operator-secret-0123456789';
 
-/** Issue 8 item 5: the contact page says what really happens; the operator can read what was stored. */
+/** docs/security.md#mail: the contact page says what really happens; the operator can read what was stored. */
 describe.each(testDrivers())('contact delivery and operator reading (%s)', (driver) => {
   let stored: TestApp;
   let mailed: TestApp;

@@ -8,7 +8,7 @@ import { insertContactMessage, recordMailOutcome } from './contact.repo';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer' | 'counters'>;
 
-/** Issue 8 item 5: what really happens to a message here; the contact page says exactly this. */
+/** docs/security.md#mail: what really happens to a message here; the contact page says exactly this. */
 export function contactDelivery({ config, mailer }: Pick<Ctx, 'config' | 'mailer'>): TContactDelivery {
   return mailer.isEnabled && config.OPERATOR_EMAIL ? 'email' : 'stored';
 }

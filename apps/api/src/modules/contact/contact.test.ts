@@ -25,7 +25,7 @@ describe.each(testDrivers())('contact form (%s)', (driver) => {
     ipCount += 1;
     return `198.51.100.${ipCount % 250}`;
   };
-  // Each call from another address: the per-user count is what these tests hold to (issue 8 item 4).
+  // Each call from another address: the per-user count is what these tests hold to (docs/security.md#rate-limits-and-quotas).
   const send = (token: string | undefined, payload: unknown) =>
     t.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import { selectLatestMessages } from './contact.repo';
 import { formatStoredMessages } from './messages-format';
 
 const USAGE = `usage: pnpm --filter @paperbench/api run messages [--limit N] [--before ID] [--json]
-  Lists stored contact-form messages, newest first (issue 8 item 5). On the embedded database, stop
+  Lists stored contact-form messages, newest first (docs/security.md#mail). On the embedded database, stop
   the server first (or read them over HTTP: GET /api/operator/messages with OPERATOR_TOKEN).`;
 
 async function main(args: string[]) {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Issue 8 item 5: operator routes take `Authorization: Bearer <OPERATOR_TOKEN>`. Without a configured
+ * docs/security.md#mail: operator routes take `Authorization: Bearer <OPERATOR_TOKEN>`. Without a configured
  * token they do not exist (404, like any unknown route); a wrong token is 401. Both sides are hashed
  * first so the constant-time compare never sees buffers of different lengths.
  */

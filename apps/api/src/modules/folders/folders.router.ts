@@ -38,7 +38,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       body: await listFolderFiles(db, requireUser(request), params.id),
     }),
     addFile: async ({ params, body, request }) => {
-      // issue 8 item 6: authenticate before anything is fetched from arXiv or written.
+      // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.
       const userId = requireUser(request);
       await fetchMissingArxivPaper({ db, ...services }, userId, body);
       const { added, file } = await addFileToFolder(db, userId, params.id, body);

@@ -27,7 +27,7 @@ export async function listFolders(db: Db, userId: number): Promise<TFolder[]> {
   return rows.map((row) => presentFolder(row, filesByFolder.get(row.id) ?? [], userId));
 }
 
-/** Issue 8 item 4: at most `quota` folders per user (USER_FOLDER_QUOTA), else 409. */
+/** docs/security.md#rate-limits-and-quotas: at most `quota` folders per user (USER_FOLDER_QUOTA), else 409. */
 export async function createFolder(db: Db, userId: number, name: string, quota: number): Promise<TFolder> {
   const row = await db.transaction(async (tx) => {
     await requireFolderRoom(tx, userId, quota);

@@ -12,7 +12,7 @@ export async function insertUser(db: Db, token: string): Promise<number> {
   return row.id;
 }
 
-/** The user behind an id, or null when it was never issued or was revoked by logout (issue 8 item 8). */
+/** The user behind an id, or null when it was never issued or was revoked by logout (docs/security.md#sessions). */
 export async function findUserIdByToken(db: Db, token: string): Promise<number | null> {
   const [row] = await db
     .select({ id: users.id })

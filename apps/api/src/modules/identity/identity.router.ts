@@ -10,7 +10,7 @@ const s = initServer();
 export const createIdentityRouter = ({ db }: AppContext) =>
   s.router(contract.identity, {
     getId: async () => ({ status: 200, body: { user_id: await issueAnonymousUser(db) } }),
-    // Issue 8 item 8: the id in X-User-ID is refused from now on.
+    // docs/security.md#sessions: the id in X-User-ID is refused from now on.
     logout: async ({ request }) => {
       await revokeSession(db, requireUser(request));
       return { status: 204, body: undefined };

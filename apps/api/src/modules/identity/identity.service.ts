@@ -17,7 +17,7 @@ export async function issueAnonymousUser(db: Db): Promise<string> {
 }
 
 /**
- * issue 8 item 8: last_seen_at is refreshed at most about once an hour per user, so an active user
+ * docs/security.md#sessions: last_seen_at is refreshed at most about once an hour per user, so an active user
  * costs one write an hour, not one per request.
  */
 export const LAST_SEEN_REFRESH_MS = 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export async function resolveSessionById(db: Db, userId: number, policy: Session
 }
 
 /**
- * Server-side logout (issue 8 item 8): the id is refused from now on. Kept this small on purpose:
+ * Server-side logout (docs/security.md#sessions): the id is refused from now on. Kept this small on purpose:
  * the sign-in issue revokes sessions through the same function.
  */
 export async function revokeSession(db: Db, userId: number): Promise<void> {

@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 
-/** Issue 8 item 8: ids that end (logout, idle expiry) and a last_seen_at written about hourly, not per request. */
+/** docs/security.md#sessions: ids that end (logout, idle expiry) and a last_seen_at written about hourly, not per request. */
 describe.each(testDrivers())('sessions that end (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {

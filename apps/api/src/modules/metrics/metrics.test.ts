@@ -67,7 +67,7 @@ describe.each(testDrivers())('metrics (%s)', (driver) => {
     ['a missing path', JSON.stringify({ event: 'page_view', ts: 1 })],
     ['a negative timestamp', beacon({ ts: -5 })],
     ['a wrong type', beacon({ ts: 'yesterday' })],
-    // Issue 8 item 7: these were a 500 (an Invalid Date reaching SQL), without authentication.
+    // docs/security.md#input-validation: these were a 500 (an Invalid Date reaching SQL), without authentication.
     ['a timestamp of 1e21', beacon({ ts: 1e21 })],
     ['a timestamp past the year 9999', beacon({ ts: 2 ** 53 })],
     ['a NUL character in the path', beacon({ path: '/a\u0000b' })],

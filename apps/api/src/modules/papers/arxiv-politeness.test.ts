@@ -14,7 +14,7 @@ import {
   testDrivers,
 } from '../../test-support/test-app';
 
-/** issue 8 item 6: polite to arXiv under concurrency, and nothing fetched or written for an anonymous caller. */
+/** docs/security.md#outbound-requests-to-arxiv: polite to arXiv under concurrency, and nothing fetched or written for an anonymous caller. */
 
 const INTERVAL_MS = 300;
 const FIXTURE_ID = '1601.00001';

@@ -13,7 +13,7 @@ const USER_FETCH = { maxRetries: 1, backoffMs: 1000, timeoutMs: 15_000 };
 
 /**
  * One client per database: its requests take slots from the `outbound_pacing` row every process and
- * replica on that database shares (issue 8 item 6), and at most ARXIV_MAX_WAITING wait for one.
+ * replica on that database shares (docs/security.md#outbound-requests-to-arxiv), and at most ARXIV_MAX_WAITING wait for one.
  */
 const clients = new WeakMap<AppContext['db'], ArxivHttp>();
 function arxivHttp({ db, config }: Pick<AppContext, 'db' | 'config'>): ArxivHttp {
@@ -33,7 +33,7 @@ function arxivHttp({ db, config }: Pick<AppContext, 'db' | 'config'>): ArxivHttp
  * not know is a 404 saying so; arXiv unreachable (or answering nonsense) is a 502. Runs before the
  * caller's transaction: no lock is held while arXiv answers. Too many waiting for arXiv is a 503.
  *
- * `_caller` is the authenticated user (requireUser's result): issue 8 item 6 asks that nothing be
+ * `_caller` is the authenticated user (requireUser's result): docs/security.md#outbound-requests-to-arxiv asks that nothing be
  * fetched or written for an anonymous caller, so a route must authenticate before it can call this.
  */
 export async function fetchMissingArxivPaper(

@@ -4,7 +4,7 @@ import { paperClicks } from '../../db/schema';
 import { buildUpload, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
-/** Issue 8 item 10: a click on someone else's upload answers exactly like a click on an unknown id. */
+/** docs/security.md#taking-things-back: a click on someone else's upload answers exactly like a click on an unknown id. */
 describe.each(testDrivers())('POST /api/papers/click/{id} on uploads (%s)', (driver) => {
   let t: TestApp;
   let owner: { id: number; token: string };

@@ -14,7 +14,7 @@ export { countPapers };
 
 /**
  * spec §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused.
- * Issue 8 item 10: a paper the caller may not see (someone else's upload) is refused with the same
+ * docs/security.md#taking-things-back: a paper the caller may not see (someone else's upload) is refused with the same
  * 404, so clicks cannot probe which upload ids exist nor skew a stranger's popularity signals.
  */
 export async function recordPaperClick(db: Db, click: { platform: string; paperId: string; userId: number | null }) {

@@ -47,7 +47,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /**
  * Uploads and cached remote PDFs go out the same way: streamed from storage, whole or one byte range
  * (pdf.js fetches pages on demand with Range requests), with the content hash as a strong ETag; a
- * revalidation naming that ETag gets 304 without a byte of the file (issue 8 item 12). Callers check
+ * revalidation naming that ETag gets 304 without a byte of the file (docs/security.md#browser-headers). Callers check
  * access first, so a 304 tells nothing a 200 would not.
  */
 export async function sendStoredPdf(
@@ -67,9 +67,9 @@ export async function sendStoredPdf(
     'cache-control': 'private, max-age=3600',
     'content-disposition': contentDisposition(pdf.filename),
     'x-content-type-options': 'nosniff',
-    // The URL may carry ?sig= (issue 8 item 8: a short-lived credential): never send it on as a Referer.
+    // The URL may carry ?sig= (docs/security.md#sessions: a short-lived credential): never send it on as a Referer.
     'referrer-policy': 'no-referrer',
-    // Issue 8 item 9: the page CSP's object-src 'none' would block Chrome's built-in PDF viewer (it
+    // docs/security.md#browser-headers: the page CSP's object-src 'none' would block Chrome's built-in PDF viewer (it
     // renders through an <embed>) when a PDF is opened in its own tab; a PDF runs no page script, so
     // only the framing rule applies to it.
     'content-security-policy': "frame-ancestors 'none'",

@@ -21,7 +21,7 @@ describe('If-None-Match (RFC 9110 §13.1.2)', () => {
   });
 });
 
-describe.each(testDrivers())('PDFs revalidate with 304 (issue 8 item 12, %s)', (driver) => {
+describe.each(testDrivers())('PDFs revalidate with 304 (docs/security.md#browser-headers, %s)', (driver) => {
   let t: TestApp;
   let pdf: Buffer;
   let owner: string;

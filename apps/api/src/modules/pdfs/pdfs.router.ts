@@ -16,7 +16,7 @@ type SignedQuery = Partial<PdfSignature>;
 
 /**
  * The reader of an uploaded PDF: the X-User-ID header, or (pdf.js, a new window: no headers) a signed
- * URL from GET /api/uploads/{id}/pdf-url (issue 8 item 8). A signed URL's user must still be an active
+ * URL from GET /api/uploads/{id}/pdf-url (docs/security.md#sessions). A signed URL's user must still be an active
  * session: logout or idle expiry ends the links issued to them as well.
  */
 async function readerOf(context: AppContext, request: FastifyRequest, paperId: string, query: SignedQuery) {

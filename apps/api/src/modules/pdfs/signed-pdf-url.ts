@@ -21,7 +21,7 @@ export interface PdfUrlSigner {
 }
 
 /**
- * Issue 8 item 8: pdf.js and a link opened in a new window cannot send X-User-ID, and the id must not
+ * docs/security.md#sessions: pdf.js and a link opened in a new window cannot send X-User-ID, and the id must not
  * travel in a URL (browser history, logs, Referer). Instead the API hands out a URL that reads ONE
  * uploaded paper, for ONE user, for PDF_URL_TTL_SECONDS: HMAC-SHA256 over (paper, user, expiry). The
  * reader still re-checks that the user is active and may see the paper, so logout or losing access

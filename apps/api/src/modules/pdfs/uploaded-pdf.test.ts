@@ -60,7 +60,7 @@ describe.each(testDrivers())('GET /api/uploads/{paperId}/pdf (%s)', (driver) => 
     expect((await get('/api/uploads/no-such-paper/pdf', { 'x-user-id': owner })).statusCode).toBe(404);
   });
 
-  it('no longer takes the id as ?uid= (issue 8 item 8: ids stay out of URLs)', async () => {
+  it('no longer takes the id as ?uid= (docs/security.md#sessions: ids stay out of URLs)', async () => {
     const response = await get(`${url}?uid=${owner}`);
     expect(response.statusCode).toBe(401);
   });

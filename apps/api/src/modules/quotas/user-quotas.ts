@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { describeBytes } from '../uploads/upload-receiver';
 
 /**
- * Per-user quotas of issue 8 item 4 (ASVS V11): one id cannot fill the disk or the tables. A count
+ * Per-user quotas of docs/security.md#rate-limits-and-quotas (ASVS V11): one id cannot fill the disk or the tables. A count
  * quota (folders, share lists) answers 409 CONFLICT, like the topic quota; the upload byte quota
  * answers 413 PAYLOAD_TOO_LARGE, like the per-file limit. Checks run in the writing transaction
  * under a per-user advisory lock, so two requests at once cannot both take the last place.

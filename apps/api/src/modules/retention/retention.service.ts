@@ -37,7 +37,7 @@ const oldSearchQueries = (db: Db, days: number) => async () =>
   );
 
 /**
- * Issue 8 item 4: what is kept about visitors is kept for a bounded time. Page views older than
+ * docs/security.md#rate-limits-and-quotas: what is kept about visitors is kept for a bounded time. Page views older than
  * PAGE_VIEW_RETENTION_DAYS and search queries not searched for SEARCH_QUERY_RETENTION_DAYS are
  * deleted (the per-day view counts of the site metric stay: they name no one); expired rate-limit
  * windows are swept from the counter store.

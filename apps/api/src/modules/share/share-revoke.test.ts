@@ -4,7 +4,7 @@ import { sharedListPapers, sharedLists } from '../../db/schema';
 import { buildPaper, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
-/** Issue 8 item 10: the creator revokes a share link; it is 404 afterwards; nobody else can revoke it. */
+/** docs/security.md#taking-things-back: the creator revokes a share link; it is 404 afterwards; nobody else can revoke it. */
 describe.each(testDrivers())('DELETE /api/share/{id} (%s)', (driver) => {
   let t: TestApp;
   let creator: string;

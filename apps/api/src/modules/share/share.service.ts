@@ -30,7 +30,7 @@ export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
  * sharer (one query checks the whole set); otherwise nothing is written and the first missing paper
  * is named.
  */
-/** Issue 8 item 4: at most `quota` share links per user (USER_SHARE_LIST_QUOTA), else 409. */
+/** docs/security.md#rate-limits-and-quotas: at most `quota` share links per user (USER_SHARE_LIST_QUOTA), else 409. */
 export async function createSharedList(
   db: Db,
   userId: number,
@@ -49,7 +49,7 @@ export async function createSharedList(
 }
 
 /**
- * Issue 8 item 10: the creator takes a link back; it answers 404 from then on. Anyone else gets the
+ * docs/security.md#taking-things-back: the creator takes a link back; it answers 404 from then on. Anyone else gets the
  * same 404 as for an unknown link, so trying ids tells nothing about which exist.
  */
 export async function revokeSharedList(db: Db, userId: number, shareId: string): Promise<void> {

@@ -69,7 +69,7 @@ async function resolveTopics({ db }: Ctx, userId: number, requested: readonly st
 }
 
 /**
- * Issue 8 item 5: a confirmation goes out only within the per-address daily limit and the global
+ * docs/security.md#mail: a confirmation goes out only within the per-address daily limit and the global
  * hourly mail budget (counted across replicas). The subscription row stays pending either way; the
  * caller is told when to come back.
  */

@@ -64,7 +64,7 @@ describe.each(testDrivers())('email subscription (%s)', (driver) => {
     const [mail] = mailsTo('ada@example.org');
     expect(mail?.subject).toBe('Confirm your Paperbench digest');
     expect(mail?.text).toContain('a weekly digest of new papers on the topics you follow');
-    // Issue 8 item 5: nothing a user wrote goes to an address that has not confirmed.
+    // docs/security.md#mail: nothing a user wrote goes to an address that has not confirmed.
     expect(`${mail?.text}${mail?.html}${mail?.subject}`).not.toContain('cs.CL');
     const link = /http:\/\/paperbench\.test\/subscription\?confirm=\S+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();

@@ -7,7 +7,7 @@ import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../tes
 import { libraryState, pdfPart, postUpload } from '../../test-support/uploads';
 import { findUserIdByToken } from '../identity/identity.repo';
 
-/** Issue 8 item 10: an owner deletes an upload; its rows go in one transaction, its file when no one else holds it. */
+/** docs/security.md#taking-things-back: an owner deletes an upload; its rows go in one transaction, its file when no one else holds it. */
 describe.each(testDrivers())('DELETE /api/uploads/{paperId} (%s)', (driver) => {
   let t: TestApp;
   let pdf: Buffer;

@@ -6,7 +6,7 @@ const END_STREAM = Buffer.from('endstream');
 const OBJ = Buffer.from(' obj');
 
 /**
- * Flate bombs (issue 8 item 3): pdf.js inflates a content stream into one growing ArrayBuffer that no
+ * Flate bombs (docs/security.md#work-queue-and-pdf-limits): pdf.js inflates a content stream into one growing ArrayBuffer that no
  * heap cap covers (a 3.6 MB file took the process to 3.9 GB). Before pdf.js sees the bytes, every
  * stream that inflates is inflated here by zlib, counting bytes and keeping none, and the document
  * is refused once all of them add up to more than `maxBytes`. Image streams are skipped: text

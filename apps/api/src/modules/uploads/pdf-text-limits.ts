@@ -1,4 +1,4 @@
-/** The limits one document's extraction runs under (issue 8 item 3); config EXTRACTION_*. */
+/** The limits one document's extraction runs under (docs/security.md#work-queue-and-pdf-limits); config EXTRACTION_*. */
 export interface PdfTextLimits {
   /** Heap cap of the worker thread, in MB. */
   maxHeapMb: number;

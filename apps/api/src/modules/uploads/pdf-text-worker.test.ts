@@ -30,7 +30,7 @@ async function peakRssGrowth<T>(
   return { result, growthMb: mb(peak - start) };
 }
 
-describe('PDF text extraction in bounded worker processes (issue 8 item 3)', () => {
+describe('PDF text extraction in bounded worker processes (docs/security.md#work-queue-and-pdf-limits)', () => {
   let extractor: PdfTextExtractor;
   const open = (limits: Partial<PdfTextLimits> = {}, concurrency = 2) => {
     extractor = createPdfTextExtractor({ limits: { ...DEFAULTS, ...limits }, concurrency });

@@ -39,7 +39,7 @@ const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/i;
 
 /**
  * Forks the extraction process: pdf-text.worker.js beside the bundle's main.js; from source (vitest,
- * tsx) the .ts file under tsx's loader. --max-old-space-size is the heap cap (issue 8 item 3).
+ * tsx) the .ts file under tsx's loader. --max-old-space-size is the heap cap (docs/security.md#work-queue-and-pdf-limits).
  */
 function spawnWorker(maxHeapMb: number): ChildProcess {
   const heapCap = `--max-old-space-size=${maxHeapMb}`;
@@ -80,8 +80,8 @@ function untilReady(child: ChildProcess): Promise<void> {
  * in child processes, not threads: V8 ends a whole process when one isolate passes its heap limit
  * in a single large allocation (measured: a 30 KB PDF holding one 30-million-character string
  * aborted the server through a worker thread capped at 512 MB), so only a separate process bounds
- * the damage to itself. Up to `concurrency` documents run at once, each in its own process (issue 8
- * item 3: one bad file does not block everyone's). A process is kept for the next document after a
+ * the damage to itself. Up to `concurrency` documents run at once, each in its own process (so
+ * one bad file does not block everyone's). A process is kept for the next document after a
  * success or a refusal it reported itself; one that ran out of time or memory is killed and
  * replaced by a fresh one on demand.
  */

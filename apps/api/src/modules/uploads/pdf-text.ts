@@ -24,8 +24,8 @@ export type DocumentLimits = Pick<PdfTextLimits, 'maxPages' | 'maxTextChars' | '
 
 /**
  * The text of every page, in reading order as pdf.js gives it, pages separated by a blank line.
- * NUL characters are dropped: PostgreSQL text cannot hold them and some PDFs emit them. Issue 8
- * item 3: a flate bomb is refused before parsing, a page-count bomb before its first page, and a
+ * NUL characters are dropped: PostgreSQL text cannot hold them and some PDFs emit them. Limits
+ * (docs/security.md#work-queue-and-pdf-limits): a flate bomb is refused before parsing, a page-count bomb before its first page, and a
  * text over the cap as soon as it passes it (PdfLimitError, with the reason).
  */
 export async function extractPdfText(data: Uint8Array, limits: DocumentLimits): Promise<PdfText> {

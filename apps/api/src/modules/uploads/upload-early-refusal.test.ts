@@ -21,7 +21,7 @@ interface Answer {
  * Sends a request over a real socket, writing the body in 64 KB pieces as a browser does, and resolves with
  * the server's answer once the socket has closed without an error. app.inject cannot show this: a
  * server that answers early and closes with unread bytes makes the client's kernel see a reset, and the
- * client gets ECONNRESET (or EPIPE) instead of the answer (issue 8 item 11).
+ * client gets ECONNRESET (or EPIPE) instead of the answer (docs/security.md#input-validation).
  */
 function send(port: number, headers: Record<string, string>, body: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {

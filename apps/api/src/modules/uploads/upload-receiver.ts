@@ -25,7 +25,7 @@ export async function receiveUpload(
   request: FastifyRequest,
   storage: FileStorage,
   maxBytes: number,
-  /** The refusal when `maxBytes` is the room left in the user's quota (issue 8 item 4), not the per-file limit. */
+  /** The refusal when `maxBytes` is the room left in the user's quota (docs/security.md#rate-limits-and-quotas), not the per-file limit. */
   tooLargeError?: () => AppError,
 ): Promise<ReceivedUpload> {
   const tooLarge =

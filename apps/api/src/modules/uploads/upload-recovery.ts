@@ -7,7 +7,7 @@ import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text
  * only after an upload's bytes are complete, so an interrupted upload left at most a temp file: swept
  * here. Call it before the server accepts requests (the temp sweep must not race a live upload).
  *
- * Text extraction needs no re-queueing since issue 8 item 2: its job is committed with the upload
+ * Text extraction needs no re-queueing since docs/queue.md: its job is committed with the upload
  * and lives in queue_jobs. Only a 'pending' paper_texts row with no active job (written before the
  * queue existed) gets one here; the dedupe key makes that safe when replicas start together.
  */

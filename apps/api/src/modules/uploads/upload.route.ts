@@ -18,7 +18,7 @@ export const createUploadRoute = (context: AppContext) =>
   s.route(contract.folders.upload, async ({ request, reply }) => {
     try {
       const ownerId = requireUser(request);
-      // Issue 8 item 4: the stream is cut off where it would pass the user's byte quota, before storing.
+      // docs/security.md#rate-limits-and-quotas: the stream is cut off where it would pass the user's byte quota, before storing.
       const { UPLOAD_MAX_BYTES: fileLimit, USER_UPLOAD_QUOTA_BYTES: quota } = context.config;
       const room = await uploadRoom(context.db, ownerId, quota);
       if (room === 0) throw uploadQuotaExceeded(quota);

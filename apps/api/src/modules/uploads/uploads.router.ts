@@ -8,7 +8,7 @@ import { deleteUpload } from './commands/delete-upload';
 
 const s = initServer();
 
-/** Issue 8 extensions for uploaded papers: signed PDF URLs (item 8) and deleting an upload (item 10). */
+/** Extensions for uploaded papers: signed PDF URLs and deleting an upload (docs/security.md). */
 export const createUploadsRouter = (context: AppContext) =>
   s.router(contract.uploads, {
     pdfUrl: async ({ params, request }) => {

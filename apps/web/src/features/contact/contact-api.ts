@@ -8,7 +8,7 @@ export async function sendContactMessage(body: TContactMessage): Promise<TContac
   return response.status === 201 ? response.body.delivery : 'stored';
 }
 
-/** Issue 8 item 5: how this server delivers contact messages (mailed, or stored only). */
+/** docs/security.md#mail: how this server delivers contact messages (mailed, or stored only). */
 export async function getContactDelivery(): Promise<TContactDelivery> {
   const response = ok(await tsr.contact.status.query());
   return response.status === 200 ? response.body.delivery : 'stored';

@@ -28,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('confirm', confirmSpy);
 });
 
-/** Issue 8 item 10: "Delete upload" in the File List row of an upload. */
+/** docs/security.md#taking-things-back: "Delete upload" in the File List row of an upload. */
 describe('Delete upload (File List)', () => {
   it('is offered on uploads only, asks first, and sends DELETE /api/uploads/{id}', async () => {
     const fetchMock = mockApi({

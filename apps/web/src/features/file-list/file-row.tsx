@@ -7,13 +7,13 @@ type TFileRowProps = {
   onOpen: (file: TFolderFile) => void;
   onSelect: (file: TFolderFile, selected: boolean) => void;
   onRemove: (file: TFolderFile) => void;
-  /** Issue 8 item 10: shown on uploads only (the server refuses anyone but the uploader with 404). */
+  /** docs/security.md#taking-things-back: shown on uploads only (the server refuses anyone but the uploader with 404). */
   onDeleteUpload?: (file: TFolderFile) => void;
 };
 
 /** spec §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
 export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
-  // Issue 8 item 3: an upload whose text could not be read says so, with the reason.
+  // docs/security.md#work-queue-and-pdf-limits: an upload whose text could not be read says so, with the reason.
   const textFailure = useUploadTextFailure(file);
   return (
     <li className={textFailure ? 'file-row has-text-failure' : 'file-row'}>

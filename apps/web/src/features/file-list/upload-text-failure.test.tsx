@@ -32,7 +32,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('File List: an upload whose text could not be read (issue 8 item 3)', () => {
+describe('File List: an upload whose text could not be read (docs/security.md#work-queue-and-pdf-limits)', () => {
   it('says so plainly on the failed row only, with the reason', async () => {
     mockApi({
       'GET /api/folders': () => ({ body: folders }),

@@ -8,7 +8,7 @@ import { refKey } from '../../lib/paper-refs';
 import { useFileListPanel } from './file-list-panel-state';
 import { useReloadFolders } from './use-folders';
 
-/** Issue 8 item 10: the confirm before an upload is deleted for good. */
+/** docs/security.md#taking-things-back: the confirm before an upload is deleted for good. */
 export const DELETE_UPLOAD_CONFIRM =
   'Delete this upload for good? Its PDF and text are removed and it leaves every folder and share link.';
 /** What a non-uploader (e.g. someone who imported it from a link) is told: the server answers them 404. */

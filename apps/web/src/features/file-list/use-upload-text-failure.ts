@@ -7,7 +7,7 @@ import { libraryKeys } from '../../api/query-keys';
 const PENDING_POLL_MS = 3000;
 
 /**
- * Issue 8 item 3: why an upload's text could not be read (a PDF over a limit, or unreadable), or
+ * docs/security.md#work-queue-and-pdf-limits: why an upload's text could not be read (a PDF over a limit, or unreadable), or
  * undefined. Only upload rows ask, all through one shared query of GET /api/chat/files, polled
  * while any upload is still pending so a failure shows without a reload.
  */

@@ -8,7 +8,7 @@ import { recordPaperClick } from './record-paper-click';
 
 /** spec §2 Paper card actions: PDF, Details, Add to File List. */
 export function PaperActions({ paper }: { paper: TPaper }) {
-  // An uploaded paper's PDF opens through a signed short-lived URL (issue 8 item 8); others as they are.
+  // An uploaded paper's PDF opens through a signed short-lived URL (docs/security.md#sessions); others as they are.
   const pdfUrl = useOpenablePdfUrl(pdfUrlOf(paper));
   const { openAddToFolders } = useFoldersPicker();
   return (

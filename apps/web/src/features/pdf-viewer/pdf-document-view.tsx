@@ -26,7 +26,7 @@ export default function PdfDocumentView({ url }: { url: string }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // An uploaded PDF is read with the X-User-ID header like every other API call (issue 8 item 8: the
+    // An uploaded PDF is read with the X-User-ID header like every other API call (docs/security.md#sessions: the
     // id never goes into a URL); pdf.js sends it on each range request, so reading has no time limit.
     const userId = uploadedPaperIdOf(url) ? readStoredUserId() : null;
     const httpHeaders = userId ? { [USER_ID_HEADER]: userId } : undefined;

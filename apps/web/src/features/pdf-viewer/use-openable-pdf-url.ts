@@ -8,7 +8,7 @@ const RENEW_MARGIN_MS = 60_000;
 
 /**
  * A URL that works in a plain link (a new window, which cannot send X-User-ID): for an uploaded PDF
- * the API's signed short-lived URL (issue 8 item 8), renewed before it expires so the link stays
+ * the API's signed short-lived URL (docs/security.md#sessions), renewed before it expires so the link stays
  * good however long the page is open; any other PDF URL as it is. Null while the signed URL loads or
  * when it cannot be had.
  */

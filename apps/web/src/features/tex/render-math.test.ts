@@ -8,7 +8,7 @@ const emLengths = (html: string) =>
     Math.abs(Number(match[1])),
   );
 
-describe('renderMath: hostile TeX stays bounded (issue 8 item 9)', () => {
+describe('renderMath: hostile TeX stays bounded (docs/security.md#browser-headers)', () => {
   const HOSTILE_RULE = '\\rule{100000em}{100000em}';
 
   it('KaTeX alone draws a \\rule as large as it is told (what a title once did to the page)', () => {

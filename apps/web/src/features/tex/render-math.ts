@@ -3,7 +3,7 @@ import type { KatexOptions } from 'katex';
 type TKatex = typeof import('katex')['default'];
 
 /**
- * Issue 8 item 9: titles and abstracts are anyone's text, so KaTeX gets hard bounds. `maxSize` caps
+ * docs/security.md#browser-headers: titles and abstracts are anyone's text, so KaTeX gets hard bounds. `maxSize` caps
  * every user-given size (\rule, \kern, \hspace, …) at 10em: a `\rule{100000em}{100000em}` title once
  * drew a 3.1-million-pixel block over the page. `maxExpand` stops macro bombs (\def\a{\a\a}) after 200
  * expansions. trust stays off (no \href, \url, \includegraphics); errors render as the source, in red.

@@ -4,7 +4,7 @@ import { useContactDelivery } from '../../features/contact/use-contact-delivery'
 import { describeContactDelivery } from '../../lib/contact-delivery';
 import '../../features/form-card/form-card.css';
 
-/** spec §2 /contact: feedback or a question to the people who run this server (issue 8 item 5: says how it arrives). */
+/** spec §2 /contact: feedback or a question to the people who run this server (docs/security.md#mail: says how it arrives). */
 export default function ContactScreen({ title }: TScreenProps) {
   const delivery = useContactDelivery();
   return (

@@ -14,7 +14,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
   const sourceUrl = sourceUrlOf(paper);
   const pdfUrl = pdfUrlOf(paper);
   const viewerUrl = viewerPdfUrl(pdfUrl);
-  // A plain link cannot send X-User-ID: an upload gets a signed short-lived URL (issue 8 item 8); a
+  // A plain link cannot send X-User-ID: an upload gets a signed short-lived URL (docs/security.md#sessions); a
   // remote PDF opens at its own host.
   const pdfLink = useOpenablePdfUrl(pdfUrl);
   const published = formatPaperDate(paper.published_date);

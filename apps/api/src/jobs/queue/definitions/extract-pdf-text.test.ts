@@ -6,7 +6,7 @@ import { deepNestingBomb, flateBomb, pageCountBomb, plainPdf } from '../../../te
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../../test-support/test-app';
 import { pdfPart, postUpload } from '../../../test-support/uploads';
 
-/** Small budgets so every bomb meets a limit quickly (issue 8 item 3: "set small budgets via config"). */
+/** Small budgets so every bomb meets a limit quickly (docs/security.md#work-queue-and-pdf-limits: "set small budgets via config"). */
 const BUDGETS = {
   QUEUE_POLL_MS: '100',
   EXTRACTION_TIMEOUT_MS: '20000',

@@ -14,7 +14,7 @@ const pendingText = (ref: Ref) =>
   and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'pending'));
 
 /**
- * An uploaded paper's text (issue 8 item 2): enqueued in the upload's transaction, run on whichever
+ * An uploaded paper's text (docs/queue.md): enqueued in the upload's transaction, run on whichever
  * process polls first, on a worker thread under the EXTRACTION_* limits (item 3). paper_texts stays
  * the status users see: 'pending' until this finishes, then 'ready', or 'failed' with the reason.
  * A refused document (over a limit, or unreadable) fails at once; a crashed worker or a database

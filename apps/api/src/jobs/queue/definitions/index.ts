@@ -2,7 +2,7 @@ import type { AnyQueueJobDefinition } from '../queue-job-definition';
 import { extractPdfTextJob } from './extract-pdf-text';
 
 /**
- * Every kind of queued job the API processes run (issue 8 item 2). A new kind: a definition file
+ * Every kind of queued job the API processes run (docs/queue.md). A new kind: a definition file
  * beside these, listed here (docs/queue.md).
  */
 export const queueJobDefinitions: readonly AnyQueueJobDefinition[] = [extractPdfTextJob];

@@ -23,7 +23,7 @@ export const uploadedPdfUrl = (paperId: string) => `/api/uploads/${paperId}/pdf`
 /**
  * An upload becomes a paper in ONE transaction, written only after the bytes are complete: the
  * stored file (once per content), the papers row of platform 'upload', the uploads row (owner,
- * content, original name), a 'pending' paper_texts row and its text-extraction job (issue 8 item 2:
+ * content, original name), a 'pending' paper_texts row and its text-extraction job (docs/queue.md:
  * the job commits with the rows, so no crash can leave a pending row without one). After the commit
  * the local poller is woken, so the text is usually ready within seconds.
  */
@@ -36,7 +36,7 @@ export async function createUpload(
   const key = { platform: UPLOAD_PLATFORM, paperId };
   const ref = { paper_id: paperId, platform: UPLOAD_PLATFORM };
   await withStoredFile(db, storage, staged, 'application/pdf', async (tx, contentHash) => {
-    // Issue 8 item 4: re-checked under a per-user lock, so concurrent uploads cannot pass the quota together.
+    // docs/security.md#rate-limits-and-quotas: re-checked under a per-user lock, so concurrent uploads cannot pass the quota together.
     await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
     await tx.insert(papers).values({
       ...key,

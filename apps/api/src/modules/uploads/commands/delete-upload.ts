@@ -14,7 +14,7 @@ export interface DeleteUploadProps {
 }
 
 /**
- * Issue 8 item 10: an owner takes an upload back. ONE transaction deletes the papers row, and with it
+ * docs/security.md#taking-things-back: an owner takes an upload back. ONE transaction deletes the papers row, and with it
  * by ON DELETE CASCADE its uploads row, extracted text, folder entries (every user's), clicks and
  * shared-list entries; then the stored_files row unless other uploads or cached remote PDFs hold the
  * same bytes (storage is content-addressed). The bytes are removed only after the commit, so a
