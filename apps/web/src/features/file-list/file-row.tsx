@@ -1,4 +1,5 @@
 import type { TFolderFile } from '@paperbench/contract';
+import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
 import { useUploadTextFailure } from './use-upload-text-failure';
 
@@ -15,14 +16,22 @@ type TFileRowProps = {
 export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
   // docs/security.md#work-queue-and-pdf-limits: an upload whose text could not be read says so, with the reason.
   const textFailure = useUploadTextFailure(file);
+  // spec §4 Selection: the toggle answers the click at once. The cache's optimistic edit reaches this
+  // row a task later (TanStack Query batches its notifications), by which time React has already
+  // reset a controlled checkbox to the old value; the row shows the click, then follows the cache.
+  const [isChecked, setChecked] = useState(file.selected);
+  useEffect(() => setChecked(file.selected), [file.selected]);
   return (
     <li className={textFailure ? 'file-row has-text-failure' : 'file-row'}>
       <input
         type="checkbox"
         className="file-select"
         aria-label={`Select ${file.filename}`}
-        checked={file.selected}
-        onChange={(event) => onSelect(file, event.target.checked)}
+        checked={isChecked}
+        onChange={(event) => {
+          setChecked(event.target.checked);
+          onSelect(file, event.target.checked);
+        }}
       />
       <button
         type="button"

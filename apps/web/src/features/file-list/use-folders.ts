@@ -26,6 +26,10 @@ export function useEditFolders(): (edit: (folders: TFolder[]) => TFolder[]) => T
   const queryClient = useQueryClient();
   return useCallback(
     (edit) => {
+      // A read in flight (the panel refetches when it opens) would land after this edit and put the
+      // old list back: cancel it first. Its revert to the cached list happens synchronously, before
+      // the edit below, so the edit is what stays.
+      void queryClient.cancelQueries({ queryKey: folderKeys.list() });
       const previous = queryClient.getQueryData<TFolder[]>(folderKeys.list());
       if (previous) queryClient.setQueryData(folderKeys.list(), edit(previous));
       return previous;
