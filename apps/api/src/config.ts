@@ -155,7 +155,7 @@ const ZEnv = z.object({
   REDIS_URL: zOptional(z.string().url()),
   /** Prefix of every Redis key this app writes (several apps may share one Redis). */
   REDIS_KEY_PREFIX: z.string().default('paperbench:rl:'),
-  RATE_LIMIT_GET_ID_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_GET_ID_PER_HOUR: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_UPLOAD_PER_HOUR: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PDF_PROXY_PER_MINUTE: z.coerce.number().int().min(1).default(60),

@@ -31,7 +31,7 @@ describe('rate-limit budgets', () => {
     );
     expect(budgets.search).toMatchObject({ max: 7, windowMs: 60_000 });
     expect(budgets.contact).toMatchObject({ max: 2, windowMs: 3_600_000 });
-    expect(budgets.get_id).toMatchObject({ max: 30, windowMs: 3_600_000 });
+    expect(budgets.get_id).toMatchObject({ max: 100, windowMs: 3_600_000 });
   });
 
   it('refuses a bad budget value, naming it', () => {

@@ -317,7 +317,7 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits across replicas (postgre
 
 /** The defaults of config.ts, restated: the floods of docs/security.md#rate-limits-and-quotas against what a server really runs with. */
 const DEFAULT_BUDGETS = {
-  RATE_LIMIT_GET_ID_PER_HOUR: '30',
+  RATE_LIMIT_GET_ID_PER_HOUR: '100',
   RATE_LIMIT_SEARCH_PER_MINUTE: '120',
   RATE_LIMIT_WRITE_PER_MINUTE: '120',
   CONTACT_RATE_LIMIT_PER_HOUR: '5',
