@@ -138,3 +138,23 @@ export async function sweepFinishedJobs(db: Db, retentionDays: number): Promise<
     .returning({ id: queueJobs.id });
   return rows.length;
 }
+
+/** The distinct owners holding running jobs whose name starts with `prefix` (e.g. this host's 'host:'). */
+export async function findRunningOwners(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ owner: queueJobs.lockedBy })
+    .from(queueJobs)
+    .where(and(eq(queueJobs.status, 'running'), sql`starts_with(${queueJobs.lockedBy}, ${prefix})`));
+  return rows.flatMap((row) => (row.owner ? [row.owner] : []));
+}
+
+/** Ends the locks of these owners' running jobs now, so the next claim takes them over. */
+export async function expireLocksOf(db: Db, owners: string[]): Promise<number> {
+  if (owners.length === 0) return 0;
+  const rows = await db
+    .update(queueJobs)
+    .set({ lockedUntil: sql`now() - interval '1 second'`, updatedAt: sql`now()` })
+    .where(and(eq(queueJobs.status, 'running'), inArray(queueJobs.lockedBy, owners)))
+    .returning({ id: queueJobs.id });
+  return rows.length;
+}

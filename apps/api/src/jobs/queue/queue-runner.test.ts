@@ -132,6 +132,39 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
     expect(rows.find((row) => row.id === live?.id)).toMatchObject({ status: 'running', lockedBy: 'alive:2' });
   });
 
+  it("on start, takes over at once the jobs of this host's earlier processes (dead pid, or its own name after a restart), and no one else's", async () => {
+    const ran: number[] = [];
+    const { definition } = testKind(async (_context, { n }) => {
+      ran.push(n);
+    });
+    const owner = `test-host-${driver}:${process.pid}`;
+    const held = (n: number, lockedBy: string) => ({
+      kind: 'test-kind',
+      version: 1,
+      payload: { n },
+      status: 'running',
+      attempts: 1,
+      lockedBy,
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    // A pid far above Linux's pid_max (4194304) is never alive.
+    await t.db
+      .insert(queueJobs)
+      .values([
+        held(1, `test-host-${driver}:99999999`),
+        held(2, owner),
+        held(3, `test-host-${driver}:${process.ppid}`),
+        held(4, `other-host:99999999`),
+      ]);
+    const queue = replica(owner, [definition as never]);
+    queue.start();
+    await queue.drain();
+    expect(ran.sort()).toEqual([1, 2]);
+    const byN = new Map((await rowsOf()).map((row) => [(row.payload as { n: number }).n, row]));
+    expect(byN.get(3)).toMatchObject({ status: 'running', lockedBy: `test-host-${driver}:${process.ppid}` });
+    expect(byN.get(4)).toMatchObject({ status: 'running', lockedBy: 'other-host:99999999' });
+  });
+
   it('keeps a long job locked with its heartbeat: another poller does not take it while it runs', async () => {
     let runs = 0;
     const { definition } = testKind(

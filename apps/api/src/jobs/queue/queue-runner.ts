@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { processOwner } from '../scheduler';
+import { releaseOrphanedJobs } from './orphaned-jobs';
 import {
   type AnyQueueJobDefinition,
   backoffDelayMs,
@@ -66,6 +67,8 @@ export function createJobQueue(
   let polling: Promise<number> | undefined;
   let pollAgain = false;
   let lastSweep = 0;
+  /** The start-up release of earlier processes' jobs; polls wait for it. */
+  let releasing: Promise<void> = Promise.resolve();
 
   const runningOf = (kind: string) => [...running.values()].filter((job) => job.kind === kind).length;
 
@@ -196,12 +199,22 @@ export function createJobQueue(
         timer = setTimeout(() => void poll().finally(() => shutdown.signal.aborted || tick()), pollMs);
         timer.unref();
       };
-      tick();
-      wake();
+      // A restart picks up what its crashed predecessor on this host held without waiting out the locks.
+      releasing = releaseOrphanedJobs(context().db, owner)
+        .then((released) => {
+          if (released > 0) log.info({ released }, 'released the jobs of an earlier process');
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'could not release the jobs of earlier processes'))
+        .finally(() => {
+          if (shutdown.signal.aborted) return;
+          tick();
+          wake();
+        });
     },
     wake,
     async drain() {
       if (!started) throw new Error('the queue is not started');
+      await releasing;
       for (;;) {
         const claimed = await poll();
         if (claimed === 0 && running.size === 0) return;
@@ -211,7 +224,8 @@ export function createJobQueue(
     async stop() {
       shutdown.abort();
       clearTimeout(timer);
-      // Only the in-flight claim query is awaited (it must not outlive the database); handlers are not.
+      // Only the in-flight queries are awaited (they must not outlive the database); handlers are not.
+      await releasing;
       await polling?.catch(() => undefined);
     },
     useLogger(next) {
