@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { TScreenModule, TScreenProps } from './route-table';
+import type { TScreenModule, TScreenProps } from './screen-props';
 
 type TLazyScreen = LazyExoticComponent<ComponentType<TScreenProps>>;
 

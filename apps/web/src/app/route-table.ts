@@ -1,10 +1,6 @@
 import { hasValidWebRouteParams, WEB_ROUTE_PATHS as P } from '@paperbench/contract';
-import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-
-/** What the screen host hands every screen. */
-export type TScreenProps = { params: Readonly<Params<string>>; title: string };
-export type TScreenModule = { default: ComponentType<TScreenProps> };
+import type { TScreenModule } from './screen-props';
 
 export type TAppRoute = {
   path: string;

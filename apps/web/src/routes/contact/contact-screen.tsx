@@ -1,4 +1,4 @@
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { ContactForm } from '../../features/contact/contact-form';
 import { useContactDelivery } from '../../features/contact/use-contact-delivery';
 import { describeContactDelivery } from '../../lib/contact-delivery';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { feedKeys } from '../../api/query-keys';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { DiscoveryLinks } from '../../features/topics/discovery-links';
 import { getDailyFeed } from '../../features/topics/topics-api';

@@ -1,4 +1,4 @@
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { HomeSearch } from './home-search';
 import { RecentPapers } from './recent-papers';
 import { SharedListImport } from './shared-list-import';

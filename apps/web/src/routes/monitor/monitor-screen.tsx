@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { DiscoveryLinks } from '../../features/topics/discovery-links';
 import { FollowTopicForm } from '../../features/topics/follow-topic-form';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { getPaper } from '../../api/library-api';
 import { parseApiError } from '../../api/parse-api-error';
 import { libraryKeys } from '../../api/query-keys';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { PaperDetails } from './paper-details';
 import '../../features/paper-card/paper-card.css';
 import './paper-screen.css';

@@ -1,4 +1,4 @@
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { ComingSoon } from '../../features/ui/coming-soon';
 
 export default function ProfileScreen({ title }: TScreenProps) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { useFolders } from '../../features/file-list/use-folders';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { RecommendedPaper } from '../../features/recommendations/recommended-paper';

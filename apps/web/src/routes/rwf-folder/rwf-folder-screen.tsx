@@ -1,4 +1,4 @@
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { ComingSoon } from '../../features/ui/coming-soon';
 
 /** spec §2: /rwf/{folderId}, a shared folder (the route table has already checked digits only). */

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { SubscriptionPanel } from '../../features/subscription/subscription-panel';
 import { UnsubscribeCard } from '../../features/subscription/unsubscribe-card';
 import '../../features/form-card/form-card.css';

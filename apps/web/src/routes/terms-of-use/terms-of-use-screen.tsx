@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TScreenProps } from '../../app/route-table';
+import type { TScreenProps } from '../../app/screen-props';
 import { LegalPage, LegalSection } from '../../features/legal/legal-page';
 
 const SECTIONS = [
