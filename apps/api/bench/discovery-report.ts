@@ -7,7 +7,7 @@ type Section = (options: { databaseUrl?: string; log: (message: string) => void 
   markdown: string;
 }>;
 
-/** Issue 4's numbers: bulk import and harvest rates, suggestion latency, recommendation latency. */
+/** Discovery numbers: bulk import and harvest rates, suggestion latency, recommendation latency. */
 const SECTIONS: readonly Section[] = [runIngestBench, runSearchSuggestionsBench, runRecommendationsBench];
 
 /** Runs each discovery benchmark in turn (each starts and cleans up what it needs) → markdown. */

@@ -5,7 +5,7 @@
  *
  *   node --import tsx bench/run.ts [--json <file>] [--server <path/to/dist/main.js>] [--library | --library-only]
  *
- * --discovery appends issue 4's section (bulk import and harvest rates, suggestion and
+ * --discovery appends the discovery section (bulk import and harvest rates, suggestion and
  * recommendation latency: bench/*.bench.ts); --discovery-only runs just that section.
  * --library appends the library section (upload-to-text-ready, server memory while receiving 5 and
  * 50 MB uploads: bench/library-*.ts); --library-only runs just that section.
@@ -114,7 +114,7 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   if (!onlySection) console.log(renderReport(machine, results, date));
   if (library) console.log(renderLibraryReport(machine, library, date));
-  if (discovery) console.log(`## Discovery (issue 4), ${date}\n\n${discovery}`);
+  if (discovery) console.log(`## Discovery, ${date}\n\n${discovery}`);
   if (jsonFile)
     await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library, discovery }, null, 2)}\n`);
 }

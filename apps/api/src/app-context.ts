@@ -14,13 +14,13 @@ import { LocalFileStorage } from './storage/local-file-storage';
 export interface AppContext {
   db: Db;
   config: Config;
-  /** Uploaded and cached PDFs (issue 3). */
+  /** Uploaded and cached PDFs, stored once per content hash. */
   storage: FileStorage;
   /** docs/queue.md: this process's poller of the durable work queue (queue_jobs); wake() it after an enqueue commits. */
   queue: JobQueue;
   /** docs/security.md#work-queue-and-pdf-limits: PDF text extraction on worker threads under the EXTRACTION_* limits. */
   pdfText: PdfTextExtractor;
-  /** SMTP mail (issue 4): confirmations, digests, contact; disabled when SMTP_HOST is unset. */
+  /** SMTP mail (docs/email.md): confirmations, digests, contact; disabled when SMTP_HOST is unset. */
   mailer: Mailer;
   /** docs/security.md#sessions: short-lived signed URLs of uploaded PDFs (instead of ?uid=). */
   pdfUrls: PdfUrlSigner;

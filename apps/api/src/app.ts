@@ -7,11 +7,11 @@ import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
 import { redactCredentials } from './lib/redact-credentials';
 import { createApiRouter } from './modules';
-import { registerFormBodyParser } from './modules/subscription/one-click-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
 import { registerCompression } from './plugins/compression';
 import { registerDrainRefusedBodies } from './plugins/drain-refused-body';
+import { registerFormBodyParser } from './plugins/form-body';
 import { identityPlugin } from './plugins/identity';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -65,7 +65,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   // docs/security.md#browser-headers: headers on every response; compression attaches to routes added after it.
   await registerSecurityHeaders(app, config);
   await registerCompression(app, config);
-  // Stream mode: handlers read parts themselves (never buffered whole, issue 3).
+  // Stream mode: handlers read parts themselves (an upload is never buffered whole).
   await app.register(multipart, { limits: uploadLimits(config.UPLOAD_MAX_BYTES) });
   // docs/queue.md: the work queue polls once the app is ready (the database is migrated by
   // then). Closing stops it and terminates the PDF workers without draining: a running job's lock

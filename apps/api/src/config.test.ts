@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     expect(config.CORPUS_FILE).toMatch(/arxiv-metadata-sample-25k\.jsonl\.gz$/);
   });
 
-  it('keeps files under DATA_DIR and caps uploads and remote fetches by default (issue 3)', () => {
+  it('keeps files under DATA_DIR and caps uploads and remote fetches by default', () => {
     const config = loadConfig({ DATA_DIR: '/srv/paperbench' });
     expect(config).toMatchObject({
       STORAGE_DIR: '/srv/paperbench/files',

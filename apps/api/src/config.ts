@@ -66,7 +66,7 @@ const ZEnv = z.object({
     .default(1024 * 1024),
   /** Uploaded and cached PDFs (content-addressed) live here; unset means `${DATA_DIR}/files`. */
   STORAGE_DIR: z.string().trim().min(1).optional(),
-  /** Largest uploaded PDF, in bytes (issue 3: default 50 MB); a bigger upload is refused with 413. */
+  /** Largest uploaded PDF, in bytes (default 50 MB); a bigger upload is refused with 413. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -85,7 +85,7 @@ const ZEnv = z.object({
     .min(1024)
     .default(100 * 1024 * 1024),
 
-  // Issue 4: keeping the corpus fresh from arXiv.
+  // Keeping the corpus fresh from arXiv (docs/ingest.md).
   /** arXiv's OAI-PMH endpoint (tests point it at a local server replaying real responses). */
   ARXIV_OAI_BASE_URL: z.string().url().default('https://oaipmh.arxiv.org/oai'),
   /** arXiv's API (Atom) endpoint, for fetching single papers the corpus lacks. */

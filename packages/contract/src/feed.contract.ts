@@ -1,7 +1,7 @@
 import { c, ZOk } from './common';
 import { ZDailyFeedQuery, ZDailyFeedResponse, ZMarkTopicSeenRequest, ZMonitorResponse } from './feed.schemas';
 
-/** The Paper Monitor and the Daily Feed (issue 4; extensions: the spec shows these pages, not their calls). */
+/** The Paper Monitor and the Daily Feed (extensions: the spec shows these pages, not their calls). */
 export const feedContract = c.router({
   monitor: {
     method: 'GET',

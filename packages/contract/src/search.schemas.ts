@@ -17,7 +17,7 @@ export const ZCategoryFilter = zText()
 /** A calendar date, YYYY-MM-DD. */
 const ZCalendarDate = zText().date('a date must be a real calendar date, YYYY-MM-DD');
 
-/** spec §3 Search request, plus filters (issue 4). */
+/** spec §3 Search request, plus category and date filters and the sort. */
 export const ZSearchRequest = z
   .object({
     /** Web-search syntax: "quoted phrase", OR, -excluded. Trimmed; must not be blank. */

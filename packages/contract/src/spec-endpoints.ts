@@ -98,18 +98,18 @@ export const SPEC_ENDPOINTS = [
  * in SPEC_ENDPOINTS or here.
  */
 export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [
-  // Issue 3: the PDF viewer reads uploaded PDFs and remote PDFs same-origin, with range requests.
+  // The PDF viewer reads uploaded PDFs and remote PDFs same-origin, with range requests.
   ['GET', '/api/uploads/{paperId}/pdf'],
   ['GET', '/api/pdf-proxy'],
   // Shared-list import: the link grants the importer the sharer's uploads, which attach_paper refuses.
   ['POST', '/api/share/{id}/import'],
-  // Issue 4: the search page's category filter lists the archives the corpus actually holds.
+  // The search page's category filter lists the archives the corpus actually holds.
   ['GET', '/api/search/categories'],
-  // Issue 4: the Paper Monitor's and the Daily Feed's calls (the spec shows the pages, not their calls).
+  // The Paper Monitor's and the Daily Feed's calls (the spec shows the pages, not their calls).
   ['GET', '/api/monitor'],
   ['POST', '/api/monitor/seen'],
   ['GET', '/api/feed/daily'],
-  // Issue 4: the /subscription page's calls (double opt-in digests; the spec shows the page only).
+  // The /subscription page's calls (double opt-in digests; the spec shows the page only).
   ['GET', '/api/subscription'],
   ['PUT', '/api/subscription'],
   ['DELETE', '/api/subscription'],

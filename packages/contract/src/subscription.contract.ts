@@ -8,7 +8,7 @@ import {
   ZUpdateSubscriptionRequest,
 } from './subscription.schemas';
 
-/** Email digest subscription with double opt-in (issue 4; extensions: the spec shows the page, not its calls). */
+/** Email digest subscription with double opt-in (extensions: the spec shows the page, not its calls). */
 export const subscriptionContract = c.router({
   get: {
     method: 'GET',

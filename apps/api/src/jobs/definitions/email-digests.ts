@@ -2,7 +2,7 @@ import { sendDueDigests } from '../../modules/subscription/digests/send-due-dige
 import { dailySlot, type JobDefinition } from '../job-definition';
 
 /**
- * Email digests (issue 4), once a day after DAILY_JOBS_HOUR_UTC; weekly subscriptions get theirs on
+ * Email digests (docs/email.md), once a day after DAILY_JOBS_HOUR_UTC; weekly subscriptions get theirs on
  * the first run of each ISO week. Off without SMTP. When some digests failed, the run is reported
  * failed so the scheduler runs the slot again later; only the failed ones are retried.
  */

@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
 import { notImplemented } from '../not-implemented';
-import { fetchMissingArxivPaper } from '../papers/missing-paper';
+import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { createUploadRoute } from '../uploads/upload.route';
 import {
   addFileToFolder,

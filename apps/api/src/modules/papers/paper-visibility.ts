@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { folderFiles, folders, papers, uploads } from '../../db/schema';
 import { type PaperRow, paperColumns } from './paper.presenter';
 
-/** Uploaded papers are private to their uploader (issue 3); every other platform is public metadata. */
+/** Uploaded papers are private to their uploader (and whoever holds them in a folder); every other platform is public metadata. */
 export const UPLOAD_PLATFORM = 'upload';
 
 /**

@@ -5,7 +5,7 @@ import { webSearchQuery } from '../search/search.sql';
 import { paperColumns } from './paper.presenter';
 import { UPLOAD_PLATFORM } from './paper-visibility';
 
-/** Public lists never show uploads: those are private to their uploader and folder holders (issue 3). */
+/** Public lists never show uploads: those are private to their uploader and folder holders. */
 const isPublicPaper = ne(papers.platform, UPLOAD_PLATFORM);
 
 /** Newest first, in the order of the papers_recent_idx index so paging needs no sort. */

@@ -31,7 +31,7 @@ async function readerOf(context: AppContext, request: FastifyRequest, paperId: s
   return userId;
 }
 
-/** Issue 3: the viewer's PDFs, same-origin and range-capable. */
+/** The built-in viewer's PDFs, same-origin and range-capable (pdf.js reads pages by range). */
 export const createPdfsRouter = (context: AppContext) => {
   const remotePdfs = createRemotePdfCache(context);
   return s.router(contract.pdfs, {

@@ -13,7 +13,7 @@ import {
 
 const s = initServer();
 
-/** Email digests (issue 4). The page's calls need X-User-ID; the mailed links' calls carry their own token. */
+/** Email digests (docs/email.md). The page's calls need X-User-ID; the mailed links' calls carry their own token. */
 export const createSubscriptionRouter = (context: AppContext) =>
   s.router(contract.subscription, {
     get: async ({ request }) => ({ status: 200, body: await getSubscription(context, requireUser(request)) }),

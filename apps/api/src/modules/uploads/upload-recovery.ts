@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
 
 /**
- * Start-up repair after a crash or kill (issue 3: no orphan rows, no partial file). Rows are written
+ * Start-up repair after a crash or kill (no orphan rows, no partial file may survive one). Rows are written
  * only after an upload's bytes are complete, so an interrupted upload left at most a temp file: swept
  * here. Call it before the server accepts requests (the temp sweep must not race a live upload).
  *
