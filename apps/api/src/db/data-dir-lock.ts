@@ -2,6 +2,7 @@ import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { isProcessAlive } from '../lib/process-alive';
 
 /**
  * docs/security.md#embedded-database-lock: one process per embedded database. PGlite is a single-user PostgreSQL: a second
@@ -66,14 +67,7 @@ function readHolder(dataDir: string): LockHolder | undefined {
 
 /** True when `pid` runs on this host; our own pid in the file can only be a previous life (a container restart). */
 function isAliveHere(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid !== process.pid && isProcessAlive(pid);
 }
 
 /** The sentence a refused opener prints: who holds the directory and what to do about it. */

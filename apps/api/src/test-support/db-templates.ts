@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { loadCorpus } from '../ingest/corpus-loader';
+import { isProcessAlive } from '../lib/process-alive';
 
 /**
  * docs/testing.md: migrating a fresh database (and loading the fixture corpus) cost every test file
@@ -141,16 +142,6 @@ export async function createPostgresCopy(
   await withAdmin(adminUrl, (admin) => runWhenUnused(admin, `CREATE DATABASE ${name} TEMPLATE ${template}`));
 }
 
-/** Whether a process of this machine is alive (EPERM: alive, someone else's). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Drops the template databases of runs whose process is gone (killed before its teardown), named
  * `paperbench_tpl_<pid>_…`; those of live runs are left alone, since runs may share one server.
@@ -162,7 +153,7 @@ export async function dropAbandonedPostgresTemplates(adminUrl: string) {
     );
     for (const { datname } of found.rows) {
       const pid = Number(datname.split('_')[2]);
-      if (!isAlive(pid)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      if (!isProcessAlive(pid)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     }
   });
 }

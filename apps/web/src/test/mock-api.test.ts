@@ -7,7 +7,7 @@ import { mockApi } from './mock-api';
  * `pnpm typecheck` fails if any of them stops being an error, i.e. if a drifted mock compiles again.
  */
 describe('mockApi typed against the contract', () => {
-  it('refuses (at typecheck) a body, a status or a route the contract does not have', () => {
+  it('refuses (at typecheck) a body, a status or a route the contract does not have', async () => {
     mockApi({
       // @ts-expect-error the count is a number, not a string
       'GET /api/papers/count': () => ({ body: '3' }),
@@ -28,7 +28,8 @@ describe('mockApi typed against the contract', () => {
       // @ts-expect-error an error answer must carry the error shape {error, message}
       'GET /api/papers/count': () => ({ status: 401, body: { reason: 'no' } }),
     });
-    expect(true).toBe(true);
+    // At run time a drifted mock still answers as written: the type check above is the only guard.
+    expect(await tsr.papers.count.query()).toMatchObject({ status: 401, body: { reason: 'no' } });
   });
 
   it('passes typed answers through, including a 204 without a body', async () => {

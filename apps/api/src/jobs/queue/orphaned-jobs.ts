@@ -1,15 +1,6 @@
 import type { Db } from '../../db/client';
+import { isProcessAlive } from '../../lib/process-alive';
 import { expireLocksOf, findRunningOwners } from './queue-jobs.repo';
-
-/** Is the process `pid` of this host alive? (EPERM: it exists, owned by someone else.) */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * At start-up, before the first claim: jobs held by an earlier process of this host are released at
@@ -26,7 +17,7 @@ export async function releaseOrphanedJobs(db: Db, owner: string): Promise<number
   const orphans = (await findRunningOwners(db, host)).filter((holder) => {
     if (holder === owner) return true;
     const holderPid = Number(holder.slice(host.length));
-    return Number.isInteger(holderPid) && holderPid > 0 && !isAlive(holderPid);
+    return Number.isInteger(holderPid) && holderPid > 0 && !isProcessAlive(holderPid);
   });
   return expireLocksOf(db, orphans);
 }

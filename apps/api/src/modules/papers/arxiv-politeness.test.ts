@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createAppContext } from '../../app-context';
@@ -19,6 +20,14 @@ import {
 const INTERVAL_MS = 300;
 const FIXTURE_ID = '1601.00001';
 const FIXTURE = arxivFixture('atom/api-query-id_list-1601.00001-2020.xml');
+/** POST /api/chat/get_paper for an arXiv id, as `user`. */
+const getPaper = (app: FastifyInstance, user: string, paper_id: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/chat/get_paper',
+    headers: { 'x-user-id': user },
+    payload: { paper_id, platform: 'arxiv' },
+  });
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${String(10001 + i)}`);
 
 /** A local arXiv that knows every id it is asked about, and notes when each request arrived. */
@@ -95,16 +104,7 @@ describe.each(testDrivers())('requests to arXiv (%s)', (driver) => {
     const user = await issueUserId(app.app);
     const paperIds = ids('2502', 10);
     const startedAt = performance.now();
-    const responses = await Promise.all(
-      paperIds.map((paper_id) =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/chat/get_paper',
-          headers: { 'x-user-id': user },
-          payload: { paper_id, platform: 'arxiv' },
-        }),
-      ),
-    );
+    const responses = await Promise.all(paperIds.map((paper_id) => getPaper(app.app, user, paper_id)));
     expect(responses.map((response) => response.statusCode)).toEqual(paperIds.map(() => 200));
     expect(arxiv.arrivals).toHaveLength(10);
     expectPaced(arxiv.arrivals, startedAt);
@@ -164,16 +164,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
       const user = await issueUserId(apps[0] as (typeof apps)[number]);
       const startedAt = performance.now();
       const responses = await Promise.all(
-        apps.flatMap((app, replica) =>
-          ids(`260${replica}`, 5).map((paper_id) =>
-            app.inject({
-              method: 'POST',
-              url: '/api/chat/get_paper',
-              headers: { 'x-user-id': user },
-              payload: { paper_id, platform: 'arxiv' },
-            }),
-          ),
-        ),
+        apps.flatMap((app, replica) => ids(`260${replica}`, 5).map((paper_id) => getPaper(app, user, paper_id))),
       );
       expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
       expect(arxiv.arrivals).toHaveLength(10);
