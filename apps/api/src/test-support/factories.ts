@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { folderFiles, folders, papers, storedFiles, uploads } from '../db/schema';
+import { folderFiles, folders, papers, storedFiles, uploads, users } from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
-import { generateUserToken } from '../lib/user-token';
+import { generateUserToken, hashUserToken } from '../lib/user-token';
 import { insertUser } from '../modules/identity/identity.repo';
 
 /** Inserts a paper with sensible defaults; tests name only the fields they care about. */
@@ -69,4 +70,14 @@ export async function buildUpload(
   await buildPaper(db, { platform: 'upload', paperId, title, categories: [], pdfUrl: null });
   await db.insert(uploads).values({ paperId, ownerId, contentHash, originalFilename: `${title}.pdf` });
   return { platform: 'upload', paperId, title };
+}
+
+/** The numeric id behind an issued X-User-ID, for arranging rows a user owns; null if never issued. */
+export async function findUserIdByToken(db: Db, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.tokenHash, hashUserToken(token)))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -12,16 +12,6 @@ export async function insertUser(db: Db, token: string): Promise<number> {
   return row.id;
 }
 
-/** The user behind an id, or null when it was never issued or was revoked by logout (docs/security.md#sessions). */
-export async function findUserIdByToken(db: Db, token: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tokenHash, hashUserToken(token)), isNull(users.revokedAt)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 export interface SessionRow {
   id: number;
   lastSeenAt: Date;

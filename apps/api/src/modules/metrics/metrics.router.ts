@@ -5,10 +5,10 @@ import { getSiteMetric, recordPageView } from './metrics.service';
 
 const s = initServer();
 
-export const createMetricsRouter = ({ db }: AppContext) =>
+export const createMetricsRouter = ({ db, config }: AppContext) =>
   s.router(contract.metrics, {
     track: async ({ body }) => {
-      await recordPageView(db, body);
+      await recordPageView(db, body, { idleDays: config.SESSION_IDLE_DAYS });
       return { status: 202, body: { ok: true } };
     },
     siteMetric: async () => ({ status: 200, body: await getSiteMetric(db) }),

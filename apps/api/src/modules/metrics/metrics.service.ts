@@ -1,6 +1,6 @@
 import type { TPageViewBeacon, TSiteMetric } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { findUserIdByToken } from '../identity/identity.repo';
+import { resolveSession, type SessionPolicy } from '../identity/identity.service';
 import { insertPageView, sumAllViews, viewsPerDaySince } from './metrics.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,10 +15,11 @@ export function lastDays(now: Date, count: number): string[] {
 
 /**
  * Records one beacon. The beacon cannot carry headers, so the sender's id comes in `uid`; it is
- * resolved to a user when known and otherwise counted as anonymous (never stored as sent).
+ * resolved to a user by the same rule as X-User-ID (issued, not revoked, not idle past the limit) and
+ * otherwise counted as anonymous (never stored as sent).
  */
-export async function recordPageView(db: Db, beacon: TPageViewBeacon): Promise<void> {
-  const userId = beacon.uid === 'anon' ? null : await findUserIdByToken(db, beacon.uid);
+export async function recordPageView(db: Db, beacon: TPageViewBeacon, sessions: SessionPolicy): Promise<void> {
+  const userId = beacon.uid === 'anon' ? null : await resolveSession(db, beacon.uid, sessions);
   await insertPageView(db, {
     event: beacon.event,
     path: beacon.path,

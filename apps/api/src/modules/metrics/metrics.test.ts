@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageViewDays, pageViews } from '../../db/schema';
+import { pageViewDays, pageViews, users } from '../../db/schema';
+import { hashUserToken } from '../../lib/user-token';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { lastDays } from './metrics.service';
 
@@ -60,6 +62,20 @@ describe.each(testDrivers())('metrics (%s)', (driver) => {
     const [row] = await t.db.select().from(pageViews);
     expect(row?.userId).toEqual(expect.any(Number));
     expect(JSON.stringify(row)).not.toContain(id);
+  });
+
+  it('counts a beacon whose id was logged out or lay idle past SESSION_IDLE_DAYS as anonymous (the X-User-ID rule)', async () => {
+    const loggedOut = await issueUserId(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-user-id': loggedOut } });
+    const idle = await issueUserId(t.app);
+    await t.db
+      .update(users)
+      .set({ lastSeenAt: sql`now() - interval '401 days'` })
+      .where(eq(users.tokenHash, hashUserToken(idle)));
+    await track(beacon({ uid: loggedOut }));
+    await track(beacon({ uid: idle }));
+    const rows = await t.db.select().from(pageViews);
+    expect(rows.map((row) => row.userId)).toEqual([null, null]);
   });
 
   it.each([

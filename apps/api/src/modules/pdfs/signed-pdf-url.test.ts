@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { redactCredentials } from '../../lib/redact-credentials';
+import { findUserIdByToken } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
-import { findUserIdByToken } from '../identity/identity.repo';
 import { createPdfUrlSigner } from './signed-pdf-url';
 
 const SECRET = 'test-secret-of-signed-pdf-urls-0123456789';

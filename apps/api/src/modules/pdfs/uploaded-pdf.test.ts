@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderFiles, folders } from '../../db/schema';
+import { findUserIdByToken } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
-import { findUserIdByToken } from '../identity/identity.repo';
 
 describe.each(testDrivers())('GET /api/uploads/{paperId}/pdf (%s)', (driver) => {
   let t: TestApp;

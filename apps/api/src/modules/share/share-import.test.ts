@@ -2,11 +2,10 @@ import { DEFAULT_FOLDER_NAME, type TChatFile } from '@paperbench/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderFiles, folders } from '../../db/schema';
-import { buildFolder, buildFolderFile, buildPaper } from '../../test-support/factories';
+import { buildFolder, buildFolderFile, buildPaper, findUserIdByToken } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
-import { findUserIdByToken } from '../identity/identity.repo';
 
 describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
   let t: TestApp;

@@ -2,10 +2,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderFiles, folders, papers, paperTexts, sharedLists, storedFiles, uploads } from '../../db/schema';
 import { pdfKeyFor } from '../../storage/file-storage';
+import { findUserIdByToken } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { libraryState, pdfPart, postUpload } from '../../test-support/uploads';
-import { findUserIdByToken } from '../identity/identity.repo';
 
 /** docs/security.md#taking-things-back: an owner deletes an upload; its rows go in one transaction, its file when no one else holds it. */
 describe.each(testDrivers())('DELETE /api/uploads/{paperId} (%s)', (driver) => {
