@@ -5,13 +5,13 @@ import {
   type TPaper,
   type TPaperRef,
 } from '@paperbench/contract';
-import { or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { requireAccess } from '../../policies/access';
 import { presentFileFields } from '../folders/folder.presenter';
-import { insertFolder, insertFolderFile, isFileOf, selectOwnedFolders } from '../folders/folders.repo';
+import { insertFolder, insertFolderFile, selectOwnedFolders } from '../folders/folders.repo';
 import { presentPaper } from '../papers/paper.presenter';
-import { describePaper, findVisiblePaper } from '../papers/paper-visibility';
+import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
 import {
   deleteAllUserFiles,
   deleteUserFile,
@@ -19,7 +19,7 @@ import {
   selectUserFiles,
   type UserFileRow,
   updateUserFileSelection,
-} from './chat-files.repo';
+} from './user-files.repo';
 
 const notInFiles = (ref: TPaperRef) => notFound(`${describePaper(ref)} in your files`);
 
@@ -61,7 +61,7 @@ export async function attachToFirstFolder(
   refs: readonly TPaperRef[],
 ): Promise<{ folderId: number | null; added: TPaperRef[]; held: UserFileRow[] }> {
   if (refs.length === 0) return { folderId: null, added: [], held: [] };
-  const held = await selectUserFiles(tx, userId, or(...refs.map(isFileOf)));
+  const held = await selectUserFiles(tx, userId, refs);
   const heldKeys = new Set(held.map((row) => refKey(row.platform, row.paperId)));
   const toAdd = refs.filter((ref) => !heldKeys.has(refKey(ref.platform, ref.paper_id)));
   if (toAdd.length === 0) return { folderId: null, added: [], held };
@@ -80,12 +80,14 @@ export async function attachPaper(
   userId: number,
   ref: TPaperRef,
 ): Promise<{ added: boolean; file: TChatFile }> {
+  await requireAccess(db, { userId }, 'paper.read', [ref]);
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
+    // The scoped read stays as the second wall (docs/security.md#policies): attachToFirstFolder checks no visibility.
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
     const { held } = await attachToFirstFolder(tx, userId, [ref]);
     if (held[0]) return { added: false, file: presentChatFile(held[0]) };
-    const [row] = await selectUserFiles(tx, userId, isFileOf(ref));
+    const [row] = await selectUserFiles(tx, userId, [ref]);
     if (!row) throw new Error('attached file vanished inside its own transaction');
     return { added: true, file: presentChatFile(row) };
   });
@@ -115,6 +117,7 @@ export async function importPapers(
 
 /** Removes the paper from all the user's folders; 404 when the user does not hold it. */
 export async function removeUserFile(db: Db, userId: number, ref: TPaperRef): Promise<void> {
+  await requireAccess(db, { userId }, 'file.remove', [ref]);
   if ((await deleteUserFile(db, userId, ref)) === 0) throw notInFiles(ref);
 }
 
@@ -124,6 +127,7 @@ export async function clearUserFiles(db: Db, userId: number): Promise<void> {
 }
 
 export async function getVisiblePaper(db: Db, userId: number, ref: TPaperRef): Promise<TPaper> {
+  await requireAccess(db, { userId }, 'paper.read', [ref]);
   const row = await findVisiblePaper(db, userId, ref);
   if (!row) throw notFound(describePaper(ref));
   return presentPaper(row);
@@ -135,6 +139,7 @@ export async function updateFileSelection(
   userId: number,
   update: TFileSelectionUpdate,
 ): Promise<TFileSelectionUpdate> {
+  await requireAccess(db, { userId }, 'file.select', [update]);
   if ((await updateUserFileSelection(db, userId, update, update.selected)) === 0) throw notInFiles(update);
   return update;
 }

@@ -11,13 +11,14 @@ import {
   listUserFiles,
   removeUserFile,
   updateFileSelection,
-} from './chat-files.service';
+} from './user-files.service';
 
 const s = initServer();
 
 /**
- * spec §7 Chat. The File List operations (files, attach, remove, clear, selection, get_paper) work
- * now; sessions, messages, streaming and embeddings arrive with the AI issue.
+ * The contract's `chat` group (spec §7 Chat). Its File List operations (files, attach, remove, clear,
+ * selection, get_paper) are this module: the user's papers across folders. Sessions, messages,
+ * streaming and embeddings belong to the AI layer and answer 501 until it exists.
  */
 export const createChatRouter = (context: AppContext) => {
   const { db } = context;

@@ -6,7 +6,7 @@ import { folderFiles, folders } from '../../db/schema';
 import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
-describe.each(testDrivers())('chat file operations (%s)', (driver) => {
+describe.each(testDrivers())('user files: the File List operations of the chat group (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });

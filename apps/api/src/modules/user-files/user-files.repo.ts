@@ -1,10 +1,9 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers, paperTexts, users } from '../../db/schema';
-import type { FolderFileRow } from '../folders/folder.presenter';
-import { inOwnedFolders, ownedFolder } from '../folders/folder.scope';
-import { isFileOf } from '../folders/folders.repo';
+import { inOwnedFolders, ownedFolder } from '../folders/folder-scope.repo';
+import { type FolderFileRow, isFileOf } from '../folders/folders.repo';
 
 /**
  * A paper the user holds, across folders: a folder file row without its folder, with where its
@@ -18,7 +17,8 @@ const firstAdded = sql`min(${folderFiles.addedAt})`;
  * The user's files: distinct papers across all their folders, in the order they were first added.
  * spec §4: selection is read back from the folders' flags: selected in any folder counts.
  */
-export function selectUserFiles(db: Db, userId: number, where?: SQL): Promise<UserFileRow[]> {
+export async function selectUserFiles(db: Db, userId: number, only?: readonly TPaperRef[]): Promise<UserFileRow[]> {
+  if (only?.length === 0) return []; // an empty `or()` would be no filter at all
   return db
     .select({
       platform: folderFiles.platform,
@@ -33,7 +33,7 @@ export function selectUserFiles(db: Db, userId: number, where?: SQL): Promise<Us
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), ownedFolder(userId)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
     .leftJoin(paperTexts, and(eq(paperTexts.platform, papers.platform), eq(paperTexts.paperId, papers.paperId)))
-    .where(where)
+    .where(only === undefined ? undefined : or(...only.map(isFileOf)))
     .groupBy(
       folderFiles.platform,
       folderFiles.paperId,
