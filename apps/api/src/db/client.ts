@@ -18,6 +18,9 @@ const STARTUP_LOCK_KEY = 727_274_101;
 /** The Drizzle handle the app uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The transaction handle Drizzle passes to `db.transaction` callbacks. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
@@ -48,7 +51,7 @@ export interface DatabaseOptions {
   role?: string;
   /**
    * docs/security.md#rate-limits-and-quotas: longest one statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no
-   * limit (the CLIs). Bulk transactions lift it for themselves (ingest/raw-session.ts).
+   * limit (the CLIs). Bulk transactions lift it for themselves (db/raw-session.ts).
    */
   statementTimeoutMs?: number | undefined;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { withRawTransaction } from '../ingest/raw-session';
 import { createScratchDatabase, testDrivers } from '../test-support/test-app';
 import { type Database, openDatabase } from './client';
+import { withRawTransaction } from './raw-session';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -1,10 +1,16 @@
 import { statSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { withRawTransaction } from '../db/raw-session';
 import { type NewPaper, paperFromDumpRecord } from './arxiv-record';
+import { vacuumPapers, withPaperIndexesDeferred } from './bulk-load.repo';
 import { readJsonLines } from './json-lines';
-import { addUpsertCounts, createStaging, emptyUpsertCounts, type UpsertCounts, upsertPapers } from './paper-upsert';
-import { type RawSession, withRawTransaction } from './raw-session';
+import {
+  addUpsertCounts,
+  createStaging,
+  emptyUpsertCounts,
+  type UpsertCounts,
+  upsertPapers,
+} from './paper-upsert.repo';
 
 /** Rows per COPY + upsert: large enough to amortise statements, small enough for constant memory. */
 const DEFAULT_BATCH_SIZE = 5000;
@@ -35,25 +41,6 @@ export interface ImportProgress {
 export interface ImportOptions {
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
-}
-
-/**
- * Secondary indexes of papers (everything but the primary key, which ON CONFLICT needs). Building a
- * GIN index once over all rows is several times cheaper than updating it row by row, so a load into
- * an empty table drops them and recreates each from its own definition before the commit.
- */
-async function withIndexesDeferred<T>(session: RawSession, load: () => Promise<T>): Promise<T> {
-  const [state] = await session.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM papers) AS empty');
-  if (!state?.empty) return load();
-  const indexes = await session.query<{ name: string; definition: string }>(
-    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-     WHERE schemaname = current_schema() AND tablename = 'papers'
-       AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'papers'::regclass)`,
-  );
-  for (const index of indexes) await session.query(`DROP INDEX "${index.name}"`);
-  const result = await load();
-  for (const index of indexes) await session.query(index.definition);
-  return result;
 }
 
 class SkipLog {
@@ -89,7 +76,7 @@ export async function importJsonLines(db: Db, file: string, options: ImportOptio
   let lines = 0;
   let bytesRead = 0;
   await withRawTransaction(db, (session) =>
-    withIndexesDeferred(session, async () => {
+    withPaperIndexesDeferred(session, async () => {
       await createStaging(session);
       let batch: NewPaper[] = [];
       const flush = async () => {
@@ -109,9 +96,7 @@ export async function importJsonLines(db: Db, file: string, options: ImportOptio
       await flush();
     }),
   );
-  // VACUUM flushes the GIN indexes' pending lists (which a bulk load fills) and refreshes statistics;
-  // without it every search scans those lists and the planner shuns the index. PGlite has no autovacuum.
-  await db.execute(sql`VACUUM (ANALYZE) papers`);
+  await vacuumPapers(db);
   return {
     file,
     lines,

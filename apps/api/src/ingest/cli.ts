@@ -10,7 +10,7 @@ import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk
 import { dayBefore, harvest } from './harvester';
 import { METADATA_PREFIXES, type MetadataPrefix } from './oai-page';
 import { createDatabasePacer } from './outbound-pacer';
-import { storePapers } from './paper-upsert';
+import { storePapers } from './paper-upsert.repo';
 
 const USAGE = `usage:
   pnpm ingest import <file.jsonl[.gz]>     import a metadata dump (Kaggle snapshot or shipped-sample fields)

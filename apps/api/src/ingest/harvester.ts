@@ -1,11 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { harvestStates } from '../db/schema';
+import { withRawTransaction } from '../db/raw-session';
 import type { ArxivHttp } from './arxiv-http';
 import type { NewPaper } from './arxiv-record';
+import { clearHarvestRun, saveHarvestedPage, selectHarvestState } from './harvest-states.repo';
 import { type MetadataPrefix, parseOaiPage } from './oai-page';
-import { addUpsertCounts, createStaging, emptyUpsertCounts, type UpsertCounts, upsertPapers } from './paper-upsert';
-import { withRawTransaction } from './raw-session';
+import {
+  addUpsertCounts,
+  createStaging,
+  emptyUpsertCounts,
+  type UpsertCounts,
+  upsertPapers,
+} from './paper-upsert.repo';
 
 /** Skipped records listed by identifier in a summary; the count covers them all. */
 const MAX_LISTED_FAILURES = 100;
@@ -72,7 +77,7 @@ const maxDate = (a: string | null, b: string | null) => (a === null ? b : b === 
 export async function harvest(db: Db, options: HarvestOptions): Promise<HarvestSummary> {
   const prefix = options.prefix ?? 'arXivRaw';
   const key = harvestKey(prefix, options.set);
-  const [state] = await db.select().from(harvestStates).where(eq(harvestStates.key, key));
+  const state = await selectHarvestState(db, key);
   // A stored token belongs to the run it started; an explicit different window starts afresh.
   const resumable =
     state?.resumptionToken &&
@@ -105,12 +110,7 @@ export async function harvest(db: Db, options: HarvestOptions): Promise<HarvestS
     if (page.kind === 'error') {
       // noRecordsMatch: nothing changed in the window, a successful empty harvest.
       if (page.code === 'noRecordsMatch') {
-        if (resumable) {
-          await db
-            .update(harvestStates)
-            .set({ resumptionToken: null, runFrom: null, runUntil: null })
-            .where(eq(harvestStates.key, key));
-        }
+        if (resumable) await clearHarvestRun(db, key);
         break;
       }
       throw new HarvestFailed(`arXiv refused the harvest of ${key}: ${page.code}: ${page.message}`);
@@ -134,25 +134,16 @@ export async function harvest(db: Db, options: HarvestOptions): Promise<HarvestS
     const counts = await withRawTransaction(db, async (session) => {
       await createStaging(session);
       const written = await upsertPapers(session, papers);
-      await session.query(
-        `INSERT INTO harvest_states (key, metadata_prefix, set_spec, last_datestamp, run_from, run_until,
-           resumption_token, pages_harvested, records_harvested, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, now())
-         ON CONFLICT (key) DO UPDATE SET last_datestamp = excluded.last_datestamp, run_from = excluded.run_from,
-           run_until = excluded.run_until, resumption_token = excluded.resumption_token,
-           pages_harvested = harvest_states.pages_harvested + 1,
-           records_harvested = harvest_states.records_harvested + excluded.records_harvested, updated_at = now()`,
-        [
-          key,
-          prefix,
-          options.set ?? null,
-          newest,
-          token ? from : null,
-          token ? until : null,
-          token,
-          page.records.length,
-        ],
-      );
+      await saveHarvestedPage(session, {
+        key,
+        prefix,
+        set: options.set ?? null,
+        lastDatestamp: newest,
+        runFrom: token ? from : null,
+        runUntil: token ? until : null,
+        resumptionToken: token,
+        records: page.records.length,
+      });
       return written;
     });
     addUpsertCounts(summary, counts);

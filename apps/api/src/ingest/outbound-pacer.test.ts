@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { createScratchDatabase, testDrivers } from '../test-support/test-app';
-import { claimSlot, createDatabasePacer, createLocalPacer, OutboundBusy, type Pacer } from './outbound-pacer';
+import { createDatabasePacer, createLocalPacer, OutboundBusy, type Pacer } from './outbound-pacer';
+import { claimSlot } from './outbound-pacing.repo';
 
 const INTERVAL_MS = 150;
 

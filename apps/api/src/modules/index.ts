@@ -1,7 +1,6 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
-import { createChatRouter } from './chat/chat.router';
 import { createContactRouter } from './contact/contact.router';
 import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
@@ -16,6 +15,7 @@ import { createShareRouter } from './share/share.router';
 import { createSubscriptionRouter } from './subscription/subscription.router';
 import { createTopicsRouter } from './topics/topics.router';
 import { createUploadsRouter } from './uploads/uploads.router';
+import { createChatRouter } from './user-files/user-files.router';
 
 const s = initServer();
 

@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client';
-import { rateLimitCounters } from '../db/schema';
+import { deleteExpiredCounters, upsertCounterHit } from './rate-limit-counters.repo';
 
 /** One fixed-window count: hits so far in the window (this one included) and time left in it. */
 export interface WindowCount {
@@ -24,25 +23,8 @@ export interface CounterStore {
 /** Counters in rate_limit_counters: one atomic upsert per hit, so concurrent hits never lose a count. */
 export function createPgCounterStore(db: Db): CounterStore {
   return {
-    async hit(key, windowMs) {
-      const result = await db.execute<{ hits: number; ttl_ms: number }>(sql`
-        insert into rate_limit_counters as c (key, hits, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          hits = case when c.reset_at <= now() then 1 else least(c.hits + 1, 2000000000) end,
-          reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-        returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl_ms`);
-      const row = (result as unknown as { rows: { hits: number; ttl_ms: number }[] }).rows[0];
-      if (!row) throw new Error('rate-limit counter upsert returned no row');
-      return { current: Number(row.hits), ttlMs: Number(row.ttl_ms) };
-    },
-    async sweep() {
-      const deleted = await db
-        .delete(rateLimitCounters)
-        .where(lt(rateLimitCounters.resetAt, sql`now()`))
-        .returning({ key: rateLimitCounters.key });
-      return deleted.length;
-    },
+    hit: (key, windowMs) => upsertCounterHit(db, key, windowMs),
+    sweep: () => deleteExpiredCounters(db),
     close: async () => undefined,
   };
 }

@@ -1,10 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { storedFiles } from '../db/schema';
+import type { Db, Tx } from '../db/client';
 import { type FileStorage, pdfKeyFor, type StagedFile } from './file-storage';
-
-/** The transaction handle Drizzle passes to `db.transaction` callbacks. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { insertStoredFile, lockContentHash, selectStorageKey } from './stored-files.repo';
 
 /**
  * Writes the rows that point at `staged` bytes, in ONE transaction, with the bytes in place before
@@ -26,12 +22,12 @@ export async function withStoredFile<T>(
   try {
     return await db.transaction(async (tx) => {
       await lockContentHash(tx, staged.hash);
-      const inserted = await tx
-        .insert(storedFiles)
-        .values({ contentHash: staged.hash, storageKey: key, byteSize: staged.size, mimeType })
-        .onConflictDoNothing()
-        .returning({ key: storedFiles.storageKey });
-      const isNew = inserted.length > 0;
+      const isNew = await insertStoredFile(tx, {
+        contentHash: staged.hash,
+        storageKey: key,
+        byteSize: staged.size,
+        mimeType,
+      });
       // A known hash whose bytes went missing (a lost disk) is healed by the copy in hand.
       const existingKey = isNew ? key : await storageKeyOf(tx, staged.hash);
       if (isNew || (await storage.stat(existingKey)) === null) await staged.commit(existingKey);
@@ -47,29 +43,8 @@ export async function withStoredFile<T>(
   }
 }
 
-/** Namespace of the per-content-hash advisory locks (any fixed int; hashtext() gives the second key). */
-const CONTENT_LOCK_NAMESPACE = 727_274_108;
-
-/**
- * Serialises writers and removers of one content hash until the transaction ends (docs/security.md#taking-things-back):
- * deleting an upload's bytes and storing identical bytes again cannot interleave. A row lock cannot
- * do this, because the remover's row is gone by the time an uploader inserts a new one.
- */
-export async function lockContentHash(tx: Tx, contentHash: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOCK_NAMESPACE}, hashtext(${contentHash}))`);
-}
-
 async function storageKeyOf(tx: Tx, contentHash: string): Promise<string> {
-  const [row] = await tx
-    .select({ key: storedFiles.storageKey })
-    .from(storedFiles)
-    .where(eq(storedFiles.contentHash, contentHash));
-  if (!row) throw new Error(`stored file ${contentHash} vanished inside its own transaction`);
-  return row.key;
-}
-
-/** Where the bytes of a content hash live, or null when no row knows them. */
-export async function findStoredFile(db: Db, contentHash: string) {
-  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.contentHash, contentHash));
-  return row ?? null;
+  const key = await selectStorageKey(tx, contentHash);
+  if (key === null) throw new Error(`stored file ${contentHash} vanished inside its own transaction`);
+  return key;
 }

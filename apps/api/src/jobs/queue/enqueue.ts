@@ -1,5 +1,4 @@
-import type { Db } from '../../db/client';
-import type { Tx } from '../../storage/stored-file';
+import type { Db, Tx } from '../../db/client';
 import type { QueueJobDefinition } from './queue-job-definition';
 import { insertJob } from './queue-jobs.repo';
 

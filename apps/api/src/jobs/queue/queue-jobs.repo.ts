@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { queueJobs } from '../../db/schema';
-import type { Tx } from '../../storage/stored-file';
 
 export type QueueJobRow = typeof queueJobs.$inferSelect;
 

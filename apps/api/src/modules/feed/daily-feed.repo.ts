@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
-import { webSearchQuery } from '../search/search.sql';
+import { relevance, webSearchQuery } from '../../db/sql/full-text';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { topicMatch } from '../topics/topic-match';
 import type { FeedCandidate } from './daily-feed.rank';
 import type { LibraryPaperRow } from './feed-library';
@@ -78,8 +78,7 @@ export function selectLibraryPapers(db: Db, userId: number): Promise<LibraryPape
 function topicScores(topics: readonly string[]): SQL<(number | null)[]> {
   if (topics.length === 0) return sql`'{}'::float8[]`;
   const scores = topics.map(
-    (topic) =>
-      sql`case when ${topicMatch(topic)} then ts_rank_cd(${papers.searchVector}, ${webSearchQuery(topic)}, 32) end`,
+    (topic) => sql`case when ${topicMatch(topic)} then ${relevance(webSearchQuery(topic))} end`,
   );
   return sql`array[${sql.join(scores, sql`, `)}]::float8[]`;
 }

@@ -1,7 +1,7 @@
 import type { TDailyFeedResponse, TFeedGroup } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { presentPaper } from '../papers/paper.presenter';
-import { findVisiblePapers } from '../papers/paper-visibility';
+import { findVisiblePapers } from '../papers/paper-visibility.repo';
 import { listTopics } from '../topics/topics.service';
 import { type RankedPaper, rankDay } from './daily-feed.rank';
 import {

@@ -1,9 +1,9 @@
 import { MONITOR_PAPERS_PER_TOPIC } from '@paperbench/contract';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { papers, topics } from '../../db/schema';
-import { type PaperRow, paperColumns } from '../papers/paper.presenter';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { topicMatch } from '../topics/topic-match';
 
 export interface FollowedTopicRow {

@@ -1,6 +1,7 @@
 import type { TFolder, TSharedList } from '@paperbench/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeAbilities } from '../../policies/folder.policy';
 import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
@@ -41,6 +42,7 @@ describe.each(testDrivers())('folder access across users (%s)', (driver) => {
   const paperPath = () => encodeURIComponent(paper.paperId);
   const attempts: [string, InjectOptions['method'], () => string, () => object | undefined][] = [
     ['read her folder files', 'GET', () => `/api/folders/${aliceFolder}/files`, () => undefined],
+    ['get recommendations from her folder', 'GET', () => `/api/recommendations/folder/${aliceFolder}`, () => undefined],
     ['rename her folder', 'PATCH', () => '/api/folders/rename', () => ({ folder_id: aliceFolder, name: 'Mine now' })],
     ['delete her folder', 'DELETE', () => `/api/folders/${aliceFolder}`, () => undefined],
     ['add to her folder', 'POST', () => `/api/folders/${aliceFolder}/files`, () => ({ paper_id: paper.paperId })],
@@ -84,6 +86,12 @@ describe.each(testDrivers())('folder access across users (%s)', (driver) => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('NOT_FOUND');
     expect(await listFolders(alice.token)).toEqual(aliceView);
+  });
+
+  it('presents to Alice the abilities the policy grants an owner', async () => {
+    const [folder] = aliceView;
+    expect(folder?.abilities).toEqual(computeAbilities({ userId: alice.id }, { ownerId: alice.id }));
+    expect(folder?.abilities).toEqual({ rename: true, share: true, delete: true, comment: true });
   });
 
   it("does not list Alice's folders or files to Bob", async () => {

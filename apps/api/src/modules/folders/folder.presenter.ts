@@ -1,25 +1,7 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
-import { computeAbilities } from './folder.policy';
+import { computeAbilities } from '../../policies/folder.policy';
+import type { FolderFileRow, FolderRow } from './folders.repo';
 import { resolvePaperUrl } from './paper-url';
-
-export interface FolderRow {
-  id: number;
-  ownerId: number;
-  name: string;
-  type: string;
-  isPublic: boolean;
-  createdAt: Date;
-}
-
-/** A file row joined with the paper fields a file's wire shape needs. */
-export interface FolderFileRow {
-  folderId: number;
-  platform: string;
-  paperId: string;
-  selected: boolean;
-  title: string;
-  pdfUrl: string | null;
-}
 
 /** The fields a file has wherever it is listed (a folder, or the flat File List of chat). */
 export function presentFileFields(row: Omit<FolderFileRow, 'folderId'>): Omit<TFolderFile, 'folder_id'> {

@@ -2,8 +2,26 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
-import type { FolderFileRow, FolderRow } from './folder.presenter';
-import { inOwnedFolders, ownedFolder } from './folder.scope';
+import { inOwnedFolders, ownedFolder } from './folder-scope.repo';
+
+export interface FolderRow {
+  id: number;
+  ownerId: number;
+  name: string;
+  type: string;
+  isPublic: boolean;
+  createdAt: Date;
+}
+
+/** A file row joined with the paper fields a file's wire shape needs. */
+export interface FolderFileRow {
+  folderId: number;
+  platform: string;
+  paperId: string;
+  selected: boolean;
+  title: string;
+  pdfUrl: string | null;
+}
 
 const folderColumns = {
   id: folders.id,
@@ -36,17 +54,29 @@ export function selectOwnedFolders(db: Db, ownerId: number): Promise<FolderRow[]
     .orderBy(asc(folders.createdAt), asc(folders.id));
 }
 
+/** Narrows selectOwnedFiles: to one folder, and within it to one paper. */
+export type OwnedFilesFilter = { folderId?: number; ref?: TPaperRef };
+
 /**
  * Files of the caller's folders (of one folder when `folderId` is given), oldest added first: one
  * query for all folders, so listing them is two queries whatever their number.
  */
-export function selectOwnedFiles(db: Db, ownerId: number, where?: SQL): Promise<FolderFileRow[]> {
+export function selectOwnedFiles(
+  db: Db,
+  ownerId: number,
+  { folderId, ref }: OwnedFilesFilter = {},
+): Promise<FolderFileRow[]> {
   return db
     .select(fileColumns)
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), ownedFolder(ownerId)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
-    .where(where)
+    .where(
+      and(
+        folderId === undefined ? undefined : eq(folderFiles.folderId, folderId),
+        ref === undefined ? undefined : isFileOf(ref),
+      ),
+    )
     .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 

@@ -1,9 +1,8 @@
 import type { TFolder, TFolderFile, TPaperRef } from '@paperbench/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folderFiles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { describePaper, findVisiblePaper } from '../papers/paper-visibility';
+import { requireAccess } from '../../policies/access';
+import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
 import { requireFolderRoom } from '../quotas/user-quotas';
 import { groupFilesByFolder, presentFolder, presentFolderFile } from './folder.presenter';
 import {
@@ -11,7 +10,6 @@ import {
   deleteOwnedFolderFile,
   insertFolder,
   insertFolderFile,
-  isFileOf,
   selectOwnedFiles,
   selectOwnedFolder,
   selectOwnedFolders,
@@ -38,6 +36,7 @@ export async function createFolder(db: Db, userId: number, name: string, quota: 
 
 /** spec §5: the trimmed name (the contract trims and refuses blank) must differ from the current one. */
 export async function renameFolder(db: Db, userId: number, folderId: number, name: string): Promise<TFolder> {
+  await requireAccess(db, { userId }, 'folder.rename', [folderId]);
   const row = await db.transaction(async (tx) => {
     const current = await selectOwnedFolder(tx, userId, folderId, 'update');
     if (!current) throw folderNotFound(folderId);
@@ -45,21 +44,18 @@ export async function renameFolder(db: Db, userId: number, folderId: number, nam
     return updateFolderName(tx, userId, folderId, name);
   });
   if (!row) throw folderNotFound(folderId);
-  const files = await selectOwnedFiles(db, userId, eq(folderFiles.folderId, folderId));
+  const files = await selectOwnedFiles(db, userId, { folderId });
   return presentFolder(row, files, userId);
 }
 
 export async function deleteFolder(db: Db, userId: number, folderId: number): Promise<void> {
+  await requireAccess(db, { userId }, 'folder.delete', [folderId]);
   if (!(await deleteOwnedFolder(db, userId, folderId))) throw folderNotFound(folderId);
 }
 
 export async function listFolderFiles(db: Db, userId: number, folderId: number): Promise<TFolderFile[]> {
-  const [folder, files] = await Promise.all([
-    selectOwnedFolder(db, userId, folderId),
-    selectOwnedFiles(db, userId, eq(folderFiles.folderId, folderId)),
-  ]);
-  if (!folder) throw folderNotFound(folderId);
-  return files.map(presentFolderFile);
+  await requireAccess(db, { userId }, 'folder.read', [folderId]);
+  return (await selectOwnedFiles(db, userId, { folderId })).map(presentFolderFile);
 }
 
 /**
@@ -73,12 +69,15 @@ export async function addFileToFolder(
   folderId: number,
   ref: TPaperRef,
 ): Promise<{ added: boolean; file: TFolderFile }> {
+  await requireAccess(db, { userId }, 'folder.addFile', [folderId]);
+  await requireAccess(db, { userId }, 'paper.read', [ref]);
   return db.transaction(async (tx) => {
-    // A key-share lock makes a concurrent folder delete wait for this insert instead of racing it.
+    // The scoped reads stay as the second wall (docs/security.md#policies). The folder's key-share
+    // lock makes a concurrent folder delete wait for this insert instead of racing it.
     if (!(await selectOwnedFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
     const added = await insertFolderFile(tx, folderId, ref);
-    const [row] = await selectOwnedFiles(tx, userId, and(eq(folderFiles.folderId, folderId), isFileOf(ref)));
+    const [row] = await selectOwnedFiles(tx, userId, { folderId, ref });
     if (!row) throw new Error('folder file vanished inside its own transaction');
     return { added, file: presentFolderFile(row) };
   });
@@ -86,7 +85,7 @@ export async function addFileToFolder(
 
 /** spec §7: 204 on success; a paper that is not in the folder is 404. */
 export async function removeFileFromFolder(db: Db, userId: number, folderId: number, ref: TPaperRef) {
+  await requireAccess(db, { userId }, 'folder.removeFile', [folderId]);
   if (await deleteOwnedFolderFile(db, userId, folderId, ref)) return;
-  if (!(await selectOwnedFolder(db, userId, folderId))) throw folderNotFound(folderId);
   throw notFound(`${describePaper(ref)} in folder ${folderId}`);
 }

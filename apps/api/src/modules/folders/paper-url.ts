@@ -1,5 +1,5 @@
 import { ARXIV_EXPORT_ORIGIN, rewritePdfUrl } from '@paperbench/contract';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 
 export interface PaperUrlSource {
   platform: string;

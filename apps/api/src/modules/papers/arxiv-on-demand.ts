@@ -4,7 +4,7 @@ import { fetchArxivPaper } from '../../ingest/arxiv-api-client';
 import { type ArxivHttp, createArxivHttp } from '../../ingest/arxiv-http';
 import { isArxivId } from '../../ingest/arxiv-id';
 import { createDatabasePacer, OutboundBusy } from '../../ingest/outbound-pacer';
-import { storePapers } from '../../ingest/paper-upsert';
+import { storePapers } from '../../ingest/paper-upsert.repo';
 import { AppError } from '../../lib/app-error';
 import { paperExists } from './papers.repo';
 

@@ -1,15 +1,5 @@
 import type { TPaper } from '@paperbench/contract';
-import { getTableColumns } from 'drizzle-orm';
-import { papers } from '../../db/schema';
-
-/** The columns a paper's wire shape needs (the search vector stays in the database). */
-const { searchVector: _searchVector, createdAt: _createdAt, ...paperColumns } = getTableColumns(papers);
-
-export { paperColumns };
-
-export type PaperRow = {
-  [K in keyof typeof paperColumns]: (typeof paperColumns)[K]['_']['data'] | null;
-};
+import type { PaperRow } from '../../db/columns/paper-columns';
 
 /** Row → spec §3 Paper. */
 export function presentPaper(row: PaperRow): TPaper {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paperColumns } from '../../db/columns/paper-columns';
 import { paperClicks, papers } from '../../db/schema';
-import { webSearchQuery } from '../search/search.sql';
-import { paperColumns } from './paper.presenter';
-import { UPLOAD_PLATFORM } from './paper-visibility';
+import { matchesFullText, webSearchQuery } from '../../db/sql/full-text';
+import { UPLOAD_PLATFORM } from './paper-visibility.repo';
 
 /** Public lists never show uploads: those are private to their uploader and folder holders. */
 const isPublicPaper = ne(papers.platform, UPLOAD_PLATFORM);
@@ -19,7 +19,7 @@ export function listRecentPapers(
   db: Db,
   { limit, offset, keyword }: { limit: number; offset: number; keyword?: string },
 ) {
-  const matches = keyword ? sql`${papers.searchVector} @@ ${webSearchQuery(keyword)}` : undefined;
+  const matches = keyword ? matchesFullText(webSearchQuery(keyword)) : undefined;
   const page = db
     .select({ platform: papers.platform, paperId: papers.paperId })
     .from(papers)

@@ -1,8 +1,9 @@
 import type { TPaper, TPaperListQuery } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { requireAccess } from '../../policies/access';
 import { presentPaper } from './paper.presenter';
-import { findVisiblePaper } from './paper-visibility';
+import { findVisiblePaper } from './paper-visibility.repo';
 import { countPapers, insertPaperClick, listRecentPapers } from './papers.repo';
 
 export async function findRecentPapers(db: Db, query: TPaperListQuery): Promise<TPaper[]> {
@@ -19,6 +20,8 @@ export { countPapers };
  */
 export async function recordPaperClick(db: Db, click: { platform: string; paperId: string; userId: number | null }) {
   const ref = { platform: click.platform, paper_id: click.paperId };
+  await requireAccess(db, { userId: click.userId }, 'paper.read', [ref]);
+  // The scoped read stays as the second wall (docs/security.md#policies): the click insert checks nothing.
   if (!(await findVisiblePaper(db, click.userId, ref))) {
     throw notFound(`Paper ${click.platform}/${click.paperId}`);
   }

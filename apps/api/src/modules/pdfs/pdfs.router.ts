@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
+import { requireAccess } from '../../policies/access';
 import { resolveSessionById } from '../identity/identity.service';
 import { sendStoredPdf } from './pdf-response';
 import { createRemotePdfCache } from './remote-pdf.service';
@@ -37,6 +38,8 @@ export const createPdfsRouter = (context: AppContext) => {
   return s.router(contract.pdfs, {
     uploaded: async ({ params, query, request, reply }) => {
       const userId = await readerOf(context, request, params.paperId, query);
+      await requireAccess(context.db, { userId }, 'upload.read', [params.paperId]);
+      // The scoped query stays as the second wall (docs/security.md#policies).
       const pdf = await findVisibleUploadedPdf(context.db, userId, params.paperId);
       if (!pdf) throw notFound(`Uploaded paper ${params.paperId}`);
       return sendStoredPdf(context.storage, request.headers, reply, pdf);

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { remotePdfs, storedFiles } from '../../db/schema';
 import { withStoredFile } from '../../storage/stored-file';
 import type { StoredPdf } from './pdf-response';
 import { allowedPdfOrigins, checkPdfUrl } from './pdf-url-policy';
 import { fetchRemotePdf } from './remote-pdf.fetch';
+import { selectRemotePdf, upsertRemotePdf } from './remote-pdfs.repo';
 
 /** The file name a proxied PDF is offered under: the last path segment of its URL. */
 const filenameOf = (url: URL) => decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '') || 'paper';
@@ -21,11 +20,7 @@ export function createRemotePdfCache(context: AppContext) {
   const inFlight = new Map<string, Promise<StoredPdf>>();
 
   async function findCached(sourceUrl: string, filename: string): Promise<StoredPdf | null> {
-    const [row] = await db
-      .select({ storageKey: storedFiles.storageKey, contentHash: storedFiles.contentHash })
-      .from(remotePdfs)
-      .innerJoin(storedFiles, eq(storedFiles.contentHash, remotePdfs.contentHash))
-      .where(eq(remotePdfs.sourceUrl, sourceUrl));
+    const row = await selectRemotePdf(db, sourceUrl);
     if (!row || (await storage.stat(row.storageKey)) === null) return null;
     return { ...row, filename };
   }
@@ -37,10 +32,7 @@ export function createRemotePdfCache(context: AppContext) {
       maxBytes: config.PDF_FETCH_MAX_BYTES,
     });
     await withStoredFile(db, storage, staged, 'application/pdf', (tx, contentHash) =>
-      tx
-        .insert(remotePdfs)
-        .values({ sourceUrl: url.href, contentHash })
-        .onConflictDoUpdate({ target: remotePdfs.sourceUrl, set: { contentHash, fetchedAt: sql`now()` } }),
+      upsertRemotePdf(tx, url.href, contentHash),
     );
     const stored = await findCached(url.href, filename);
     if (!stored) throw new Error(`the PDF of ${url.href} vanished right after it was stored`);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { papers, storedFiles, uploads } from '../../db/schema';
-import { UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility';
+import { UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import type { StoredPdf } from './pdf-response';
 
 /**

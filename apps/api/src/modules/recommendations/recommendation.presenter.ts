@@ -1,5 +1,6 @@
 import type { TRecommendation, TSimilarPaper } from '@paperbench/contract';
-import { type PaperRow, presentPaper } from '../papers/paper.presenter';
+import type { PaperRow } from '../../db/columns/paper-columns';
+import { presentPaper } from '../papers/paper.presenter';
 
 /** At most this many kept papers are named per recommendation. */
 const MAX_SIMILAR = 3;

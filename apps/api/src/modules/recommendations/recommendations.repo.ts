@@ -1,12 +1,12 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
+import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, papers } from '../../db/schema';
-import { ownedFolder } from '../folders/folder.scope';
-import type { PaperRow } from '../papers/paper.presenter';
-import { paperColumns } from '../papers/paper.presenter';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
-import { TOPICAL_WEIGHTS } from './term-stats';
+import { ownedFolder } from '../folders/folder-scope.repo';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
+import { TOPICAL_WEIGHTS } from './term-stats.repo';
 
 /** A paper the user keeps, as the profile and the explanations need it. */
 export interface KeptPaper extends TPaperRef {
@@ -26,8 +26,6 @@ export type KeptScope = { userId: number; folderId?: number };
 
 /** A user with thousands of files still gets an answer in bounded time: the most recent ones speak for them. */
 export const MAX_PROFILE_PAPERS = 300;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * `papers` rows of the given refs. The refs travel as one JSON parameter: a row-constructor IN list

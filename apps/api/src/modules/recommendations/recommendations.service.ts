@@ -1,7 +1,6 @@
 import type { TRecommendationQuery, TRecommendationsResponse } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { selectOwnedFolder } from '../folders/folders.repo';
+import { requireAccess } from '../../policies/access';
 import { blendScore, categoryAffinity, categoryShares } from './category-affinity';
 import { loadProfiles, paperKey } from './paper-vectors';
 import { selectQueryTerms } from './query-terms';
@@ -56,7 +55,10 @@ export function recommendForUser(db: Db, termStats: TermStatsSource, userId: num
   return recommend(db, termStats, { userId }, query);
 }
 
-/** spec §7 GET /api/recommendations/folder/{id}: from one of the caller's folders (another's is 404). */
+/**
+ * spec §7 GET /api/recommendations/folder/{id}: from one of the caller's folders (another's is 404).
+ * The kept papers are read through the caller's scope as well (keptFilesQuery), the second wall.
+ */
 export async function recommendForFolder(
   db: Db,
   termStats: TermStatsSource,
@@ -64,6 +66,6 @@ export async function recommendForFolder(
   folderId: number,
   query: TRecommendationQuery,
 ) {
-  if (!(await selectOwnedFolder(db, userId, folderId))) throw notFound(`Folder ${folderId}`);
+  await requireAccess(db, { userId }, 'folder.read', [folderId]);
   return recommend(db, termStats, { userId, folderId }, query);
 }

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { papers } from '../../db/schema';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { countPublicPapers, selectDocumentFrequencies } from './term-stats.repo';
 
 /** Document frequencies of the public corpus' title and abstract lexemes. */
 export interface TermStats {
@@ -16,31 +14,8 @@ const STALE_SHARE = 0.05;
 /** Least time between two checks of the corpus size. */
 const CHECK_INTERVAL_MS = 60_000;
 
-/**
- * Title (A) and abstract (C) positions of the stored search vector: author names (B) are not what a
- * paper is about. ts_stat scans every vector once (~0.7 s on PostgreSQL for 25k papers), so the
- * result is cached.
- */
-export const TOPICAL_WEIGHTS = '{a,c}';
-
-async function countDocuments(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)`.mapWith(Number) })
-    .from(papers)
-    .where(sql`${papers.platform} <> ${UPLOAD_PLATFORM}`);
-  return row?.value ?? 0;
-}
-
 async function computeTermStats(db: Db): Promise<TermStats> {
-  const inner = `select ts_filter(search_vector, '${TOPICAL_WEIGHTS}') from papers where platform <> '${UPLOAD_PLATFORM}'`;
-  const [result, documents] = await Promise.all([
-    db.execute(sql`select word, ndoc from ts_stat(${inner}) where ndoc > 1`),
-    countDocuments(db),
-  ]);
-  const frequencies = new Map<string, number>();
-  for (const { word, ndoc } of (result as unknown as { rows: { word: string; ndoc: number }[] }).rows) {
-    frequencies.set(word, Number(ndoc));
-  }
+  const [frequencies, documents] = await Promise.all([selectDocumentFrequencies(db), countPublicPapers(db)]);
   return { documents, frequencies };
 }
 
@@ -71,7 +46,7 @@ export function createTermStatsCache(db: Db, now: () => number = Date.now): Term
 
   const checkDrift = async (stats: TermStats) => {
     checkedAt = now();
-    const documents = await countDocuments(db);
+    const documents = await countPublicPapers(db);
     if (Math.abs(documents - stats.documents) > stats.documents * STALE_SHARE) await rebuild();
   };
 

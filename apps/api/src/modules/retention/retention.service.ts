@@ -1,16 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
+import { deleteOldPageViews, deleteOldSearchQueries } from './retention.repo';
 
 /** Rows deleted per statement: short statements, well inside DB_STATEMENT_TIMEOUT_MS, never one huge lock. */
 const BATCH = 5000;
-
-const affected = (result: unknown) =>
-  Number(
-    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-      (result as { affectedRows?: number }).affectedRows ??
-      0,
-  );
 
 async function deleteInBatches(deleteBatch: () => Promise<number>, signal?: AbortSignal): Promise<number> {
   let total = 0;
@@ -22,20 +14,6 @@ async function deleteInBatches(deleteBatch: () => Promise<number>, signal?: Abor
   }
 }
 
-const oldPageViews = (db: Db, days: number) => async () =>
-  affected(
-    await db.execute(sql`
-      delete from page_views where id in (
-        select id from page_views where received_at < now() - make_interval(days => ${days}) limit ${BATCH})`),
-  );
-
-const oldSearchQueries = (db: Db, days: number) => async () =>
-  affected(
-    await db.execute(sql`
-      delete from search_queries where query in (
-        select query from search_queries where last_searched_at < now() - make_interval(days => ${days}) limit ${BATCH})`),
-  );
-
 /**
  * docs/security.md#rate-limits-and-quotas: what is kept about visitors is kept for a bounded time. Page views older than
  * PAGE_VIEW_RETENTION_DAYS and search queries not searched for SEARCH_QUERY_RETENTION_DAYS are
@@ -46,8 +24,11 @@ export async function purgeExpiredRows(
   { db, config, counters }: Pick<AppContext, 'db' | 'config' | 'counters'>,
   signal?: AbortSignal,
 ) {
-  const pageViews = await deleteInBatches(oldPageViews(db, config.PAGE_VIEW_RETENTION_DAYS), signal);
-  const searchQueries = await deleteInBatches(oldSearchQueries(db, config.SEARCH_QUERY_RETENTION_DAYS), signal);
+  const pageViews = await deleteInBatches(() => deleteOldPageViews(db, config.PAGE_VIEW_RETENTION_DAYS, BATCH), signal);
+  const searchQueries = await deleteInBatches(
+    () => deleteOldSearchQueries(db, config.SEARCH_QUERY_RETENTION_DAYS, BATCH),
+    signal,
+  );
   const rateLimitCounters = await counters.sweep();
   return { pageViews, searchQueries, rateLimitCounters };
 }

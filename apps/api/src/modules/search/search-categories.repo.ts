@@ -1,7 +1,8 @@
 import type { TSearchCategories } from '@paperbench/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { rowsOf } from '../../db/execute-result';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 
 /**
  * How long the list of categories in the corpus is reused. Counting them reads every paper (~30 ms
@@ -33,7 +34,7 @@ async function countCategories(db: Db): Promise<CorpusCategories> {
     )
     select c.category, c.count, a.count as archive_count
     from per_category c join per_archive a on a.archive = split_part(c.category, '.', 1)`);
-  const rows = (result as unknown as { rows: CountRow[] }).rows;
+  const rows = rowsOf<CountRow>(result);
   const categories = rows.map((row) => ({
     category: row.category,
     archive: archiveOf(row.category),

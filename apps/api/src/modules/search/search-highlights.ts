@@ -1,27 +1,11 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-
-/**
- * ts_headline marks matches with these control characters (HTML-like markers such as <b> could occur
- * in an abstract; C0 controls never do in metadata). The markers are turned into offsets here, so no
- * markup ever reaches a client.
- */
-const START = '\u0001';
-const STOP = '\u0002';
-
-/**
- * The whole text with every match marked (HighlightAll): the client cuts the snippet itself, because
- * only it knows where a TeX formula starts and ends and must not be cut.
- */
-export const markMatches = (text: AnyColumn, query: SQL): SQL<string | null> =>
-  sql<
-    string | null
-  >`ts_headline('english', ${text}, ${query}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
+import { MATCH_START, MATCH_STOP } from '../../db/sql/full-text';
 
 export type MatchRange = [start: number, end: number];
 
 /**
- * [start, end) offsets of the marked matches in the original text. When the marked text does not
- * reduce to the original (it held a marker character itself), no ranges are better than wrong ones.
+ * [start, end) offsets of the matches markMatches (db/sql/full-text.ts) marked in the original text.
+ * When the marked text does not reduce to the original (it held a marker character itself), no
+ * ranges are better than wrong ones.
  */
 export function matchRanges(original: string | null, marked: string | null): MatchRange[] {
   if (!original || !marked) return [];
@@ -29,8 +13,8 @@ export function matchRanges(original: string | null, marked: string | null): Mat
   let plain = '';
   let start = -1;
   for (const char of marked) {
-    if (char === START) start = plain.length;
-    else if (char === STOP) {
+    if (char === MATCH_START) start = plain.length;
+    else if (char === MATCH_STOP) {
       if (start >= 0 && plain.length > start) ranges.push([start, plain.length]);
       start = -1;
     } else plain += char;

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paperColumns } from '../../db/columns/paper-columns';
 import { papers } from '../../db/schema';
-import { paperColumns } from '../papers/paper.presenter';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
-import { relevance, webSearchQuery } from './search.sql';
-import { markMatches } from './search-highlights';
+import { inAnyCategory } from '../../db/sql/categories';
+import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 
 export interface SearchFilters {
   /** Corpus categories already resolved from the request's categories and archives; null: no filter. */
@@ -23,10 +23,9 @@ export interface SearchPage extends SearchFilters {
 /** The public papers a query and its filters match (search is public: uploads are never hits). */
 function matching(tsQuery: SQL, { categories, from, to }: SearchFilters): SQL {
   return and(
-    sql`${papers.searchVector} @@ ${tsQuery}`,
+    matchesFullText(tsQuery),
     ne(papers.platform, UPLOAD_PLATFORM),
-    // Array overlap with a literal array: the GIN index papers_categories_idx can answer it.
-    categories ? sql`${papers.categories} && ${sql.param(categories)}::text[]` : undefined,
+    categories ? inAnyCategory(categories) : undefined,
     from ? gte(papers.publishedDate, from) : undefined,
     to ? lte(papers.publishedDate, to) : undefined,
   ) as SQL;

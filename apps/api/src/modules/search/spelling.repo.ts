@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { rowsOf } from '../../db/execute-result';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { closestSpelling } from './edit-distance';
 
 /** At most this many words of one query are looked up (each rare one costs a trigram search). */
@@ -25,8 +26,6 @@ const CANDIDATES = 10;
 const WORD_SIMILARITY = '0.45';
 /** The least trigram similarity of a replacement to the typed word. */
 const MIN_SIMILARITY = 0.35;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** How many public papers contain each word (capped at DF_CAP); stop words, which match nothing by design, are left out. */
 async function countPapersWith(db: Db, words: readonly string[]): Promise<Map<string, number>> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility';
+import { rowsOf } from '../../db/execute-result';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { escapeLike } from './like-pattern';
 
 /**
@@ -16,8 +17,6 @@ const MIN_TYPO_LENGTH = 4;
  * to a few milliseconds, and a longer prefix makes the sample the whole set.
  */
 const SAMPLE = 200;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Titles that start with the typed text or have a word that does, in that order, shortest first,

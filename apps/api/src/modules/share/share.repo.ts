@@ -1,8 +1,8 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { papers, sharedListPapers, sharedLists } from '../../db/schema';
-import { type PaperRow, paperColumns } from '../papers/paper.presenter';
 
 /** Writes the list and its papers in the given order; the caller wraps it in one transaction (no half lists). */
 export async function insertSharedList(db: Db, list: { shareId: string; createdBy: number; refs: TPaperRef[] }) {

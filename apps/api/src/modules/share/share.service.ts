@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { TPaperRef, TSharedList, TShareImportRequest, TShareImportResponse } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { importPapers } from '../chat/chat-files.service';
+import { requireAccess } from '../../policies/access';
 import { presentPaper } from '../papers/paper.presenter';
-import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility';
+import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility.repo';
 import { requireShareListRoom } from '../quotas/user-quotas';
+import { importPapers } from '../user-files/user-files.service';
 import { deleteOwnSharedList, insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
 
 /**
@@ -28,9 +29,9 @@ export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
 /**
  * spec §4 Share list: the user's files become a link. Every paper must exist and be visible to the
  * sharer (one query checks the whole set); otherwise nothing is written and the first missing paper
- * is named.
+ * is named. docs/security.md#rate-limits-and-quotas: at most `quota` share links per user
+ * (USER_SHARE_LIST_QUOTA), else 409.
  */
-/** docs/security.md#rate-limits-and-quotas: at most `quota` share links per user (USER_SHARE_LIST_QUOTA), else 409. */
 export async function createSharedList(
   db: Db,
   userId: number,
@@ -38,9 +39,11 @@ export async function createSharedList(
   quota: number,
 ): Promise<string> {
   const refs = dedupeRefs(files);
+  await requireAccess(db, { userId }, 'paper.read', refs);
   const shareId = generateShareId();
   await db.transaction(async (tx) => {
     await requireShareListRoom(tx, userId, quota);
+    // The scoped read stays as the second wall (docs/security.md#policies).
     const missing = findFirstMissingRef(refs, await findVisiblePapers(tx, userId, refs));
     if (missing) throw notFound(describePaper(missing));
     await insertSharedList(tx, { shareId, createdBy: userId, refs });
@@ -53,6 +56,7 @@ export async function createSharedList(
  * same 404 as for an unknown link, so trying ids tells nothing about which exist.
  */
 export async function revokeSharedList(db: Db, userId: number, shareId: string): Promise<void> {
+  await requireAccess(db, { userId }, 'share.revoke', [shareId]);
   if (!(await deleteOwnSharedList(db, userId, shareId))) throw notFound(`Shared list ${shareId}`);
 }
 
@@ -73,7 +77,8 @@ export async function getSharedList(db: Db, shareId: string): Promise<TSharedLis
  * check: the share link grants the right to import. The sharer could see every paper when sharing
  * (createSharedList checks it), and by sharing an upload the uploader gave it to whoever holds the
  * link; once held in a folder it is visible to the importer by the usual rule (visiblePaperFilter),
- * which is also what lets GET /api/uploads/{paperId}/pdf serve it to them.
+ * which is also what lets GET /api/uploads/{paperId}/pdf serve it to them. So the one check is on
+ * the link itself (share.import), not on its papers.
  */
 export async function importSharedList(
   db: Db,
@@ -81,6 +86,7 @@ export async function importSharedList(
   shareId: string,
   mode: TShareImportRequest['mode'],
 ): Promise<TShareImportResponse> {
+  await requireAccess(db, { userId }, 'share.import', [shareId]);
   return db.transaction(async (tx) => {
     const list = await selectSharedList(tx, shareId);
     if (!list) throw notFound(`Shared list ${shareId}`);

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { papers } from '../../db/schema';
-import { webSearchQuery } from '../search/search.sql';
+import { or, type SQL } from 'drizzle-orm';
+import { inCategory } from '../../db/sql/categories';
+import { matchesFullText, webSearchQuery } from '../../db/sql/full-text';
 
 /** An arXiv category with a subject class: cs.CL, math.AG, astro-ph.GA. */
 const CATEGORY = /^[a-z-]+\.[A-Za-z-]{2,}$/;
@@ -28,10 +28,8 @@ export const isCategoryTopic = (topic: string): boolean => CATEGORY.test(topic) 
  * the weighted full text (title, authors, abstract), parsed by Postgres as the search box's is.
  */
 export function topicMatch(topic: string): SQL<boolean> {
-  if (isCategoryTopic(topic)) {
-    return sql<boolean>`(${papers.categories} @> array[${topic}]::text[] or ${papers.searchVector} @@ ${webSearchQuery(topic)})`;
-  }
-  return sql<boolean>`${papers.searchVector} @@ ${webSearchQuery(topic)}`;
+  const byText = matchesFullText(webSearchQuery(topic));
+  return isCategoryTopic(topic) ? (or(inCategory(topic), byText) as SQL<boolean>) : byText;
 }
 
 /** The reason shown next to a paper a topic selected. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
+import { enqueueOrphanedTexts } from './paper-texts.repo';
 
 /**
  * Start-up repair after a crash or kill (no orphan rows, no partial file may survive one). Rows are written
@@ -13,19 +13,7 @@ import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text
  */
 export async function recoverUploads({ storage, db, queue }: AppContext) {
   const tempFilesRemoved = await storage.sweepTemp();
-  const { id, version, maxAttempts } = extractPdfTextJob;
-  const result = await db.execute(sql`
-    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
-    select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
-           t.platform || ':' || t.paper_id, ${maxAttempts}
-    from paper_texts t
-    where t.status = 'pending'
-      and not exists (
-        select 1 from queue_jobs q
-        where q.kind = ${id} and q.dedupe_key = t.platform || ':' || t.paper_id and q.status in ('queued', 'running'))
-    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
-    returning id`);
-  const textsRequeued = (result as unknown as { rows: unknown[] }).rows.length;
+  const textsRequeued = await enqueueOrphanedTexts(db, extractPdfTextJob);
   if (textsRequeued) queue.wake();
   return { tempFilesRemoved, textsRequeued };
 }

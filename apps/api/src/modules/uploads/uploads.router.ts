@@ -1,9 +1,8 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
-import { findVisibleUploadedPdf } from '../pdfs/uploaded-pdf.repo';
+import { requireAccess } from '../../policies/access';
 import { deleteUpload } from './commands/delete-upload';
 
 const s = initServer();
@@ -14,9 +13,8 @@ export const createUploadsRouter = (context: AppContext) =>
     pdfUrl: async ({ params, request }) => {
       const userId = requireUser(request);
       // Signed only for a reader of the paper: a stranger learns nothing (404, as for an unknown id).
-      if (!(await findVisibleUploadedPdf(context.db, userId, params.paperId))) {
-        throw notFound(`Uploaded paper ${params.paperId}`);
-      }
+      // Reading the signed URL checks again, through the scoped query (docs/security.md#policies).
+      await requireAccess(context.db, { userId }, 'upload.read', [params.paperId]);
       const signed = context.pdfUrls.sign(params.paperId, userId);
       return { status: 200, body: { url: signed.url, expires_at: signed.expiresAt.toISOString() } };
     },

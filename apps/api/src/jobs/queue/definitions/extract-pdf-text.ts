@@ -1,17 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context';
-import { paperTexts, storedFiles, uploads } from '../../../db/schema';
+import { markTextFailed, markTextReady, selectUploadText } from '../../../modules/uploads/paper-texts.repo';
 import { PdfRefusedError } from '../../../modules/uploads/pdf-text-limits';
 import type { FileStorage } from '../../../storage/file-storage';
 import { defineQueueJob, PermanentJobError } from '../queue-job-definition';
 
 const ZPayload = z.object({ platform: z.string().min(1), paper_id: z.string().min(1) });
-type Ref = z.infer<typeof ZPayload>;
-
-/** Only a row still 'pending' is written: running a job twice, or after a give-up, changes nothing. */
-const pendingText = (ref: Ref) =>
-  and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'pending'));
 
 /**
  * An uploaded paper's text (docs/queue.md): enqueued in the upload's transaction, run on whichever
@@ -30,12 +24,7 @@ export const extractPdfTextJob = defineQueueJob({
   backoff: { baseMs: 30_000, maxMs: 30 * 60_000 },
   concurrency: (config) => config.EXTRACTION_CONCURRENCY,
   async handler({ db, storage, pdfText }, ref, { signal }) {
-    const [file] = await db
-      .select({ key: storedFiles.storageKey, status: paperTexts.status })
-      .from(uploads)
-      .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
-      .innerJoin(paperTexts, and(eq(paperTexts.platform, uploads.platform), eq(paperTexts.paperId, uploads.paperId)))
-      .where(and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)));
+    const file = await selectUploadText(db, ref);
     // Deleted since, or already finished by an earlier run: nothing to do.
     if (file?.status !== 'pending') return;
     const data = await readAll(storage, file.key);
@@ -47,19 +36,11 @@ export const extractPdfTextJob = defineQueueJob({
       throw error;
     }
     if (signal.aborted) return;
-    await db
-      .update(paperTexts)
-      .set({
-        status: 'ready',
-        text: extracted.text,
-        pageCount: extracted.pageCount,
-        error: null,
-        updatedAt: sql`now()`,
-      })
-      .where(pendingText(ref));
+    // markText* write a row only while it is 'pending': a second run, or one after a give-up, changes nothing.
+    await markTextReady(db, ref, extracted);
   },
   async onGaveUp({ db }, ref, reason) {
-    await db.update(paperTexts).set({ status: 'failed', error: reason, updatedAt: sql`now()` }).where(pendingText(ref));
+    await markTextFailed(db, ref, reason);
   },
 });
 

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { TUploadResponse } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
-import { papers, paperTexts, uploads } from '../../../db/schema';
 import { extractPdfTextJob } from '../../../jobs/queue/definitions/extract-pdf-text';
 import { enqueue } from '../../../jobs/queue/enqueue';
 import type { StagedFile } from '../../../storage/file-storage';
 import { withStoredFile } from '../../../storage/stored-file';
-import { UPLOAD_PLATFORM } from '../../papers/paper-visibility';
+import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
 import { requireUploadRoom } from '../../quotas/user-quotas';
+import { insertPendingText } from '../paper-texts.repo';
 import type { UploadMetadata } from '../upload-form';
+import { insertUpload } from '../uploads.repo';
 
 export interface CreateUploadProps {
   ownerId: number;
@@ -33,21 +34,12 @@ export async function createUpload(
 ): Promise<TUploadResponse> {
   // 128 random bits: an upload's id must not be guessable (architecture: ids that grant access).
   const paperId = randomBytes(16).toString('base64url');
-  const key = { platform: UPLOAD_PLATFORM, paperId };
   const ref = { paper_id: paperId, platform: UPLOAD_PLATFORM };
   await withStoredFile(db, storage, staged, 'application/pdf', async (tx, contentHash) => {
     // docs/security.md#rate-limits-and-quotas: re-checked under a per-user lock, so concurrent uploads cannot pass the quota together.
     await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
-    await tx.insert(papers).values({
-      ...key,
-      title: metadata.title,
-      authors: metadata.authors,
-      abstract: metadata.abstract,
-      publishedDate: metadata.publishedDate,
-      pdfUrl: uploadedPdfUrl(paperId),
-    });
-    await tx.insert(uploads).values({ ...key, ownerId, contentHash, originalFilename: metadata.filename });
-    await tx.insert(paperTexts).values({ ...key, status: 'pending' });
+    await insertUpload(tx, { paperId, ownerId, contentHash, metadata, pdfUrl: uploadedPdfUrl(paperId) });
+    await insertPendingText(tx, { platform: UPLOAD_PLATFORM, paperId });
     await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
   });
   queue.wake();

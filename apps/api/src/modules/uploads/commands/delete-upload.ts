@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
-import { papers, remotePdfs, storedFiles, uploads } from '../../../db/schema';
 import { notFound } from '../../../lib/app-error';
+import { requireAccess } from '../../../policies/access';
 import type { FileStorage } from '../../../storage/file-storage';
-import { lockContentHash, type Tx } from '../../../storage/stored-file';
-import { UPLOAD_PLATFORM } from '../../papers/paper-visibility';
+import { deleteStoredFile, lockContentHash, selectStorageKey } from '../../../storage/stored-files.repo';
+import { deleteUploadedPaper, isContentHeld, lockOwnedUpload } from '../uploads.repo';
 
 export interface DeleteUploadProps {
   /** The caller: only the uploader may delete (anyone else gets 404, as for an unknown id). */
@@ -22,21 +21,15 @@ export interface DeleteUploadProps {
  * upload of identical bytes racing with us either keeps the file or writes it back after us.
  */
 export async function deleteUpload({ db, storage }: AppContext, { ownerId, paperId }: DeleteUploadProps) {
+  await requireAccess(db, { userId: ownerId }, 'upload.delete', [paperId]);
+  // The owner-scoped lock below stays as the second wall (docs/security.md#policies).
   const orphan = await db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ contentHash: uploads.contentHash })
-      .from(uploads)
-      .where(and(eq(uploads.platform, UPLOAD_PLATFORM), eq(uploads.paperId, paperId), eq(uploads.ownerId, ownerId)))
-      .for('update');
-    if (!owned) throw notFound(`Uploaded paper ${paperId}`);
-    await lockContentHash(tx, owned.contentHash);
-    await tx.delete(papers).where(and(eq(papers.platform, UPLOAD_PLATFORM), eq(papers.paperId, paperId)));
-    if (await isContentHeld(tx, owned.contentHash)) return null;
-    const [removed] = await tx
-      .delete(storedFiles)
-      .where(eq(storedFiles.contentHash, owned.contentHash))
-      .returning({ key: storedFiles.storageKey, contentHash: storedFiles.contentHash });
-    return removed ?? null;
+    const contentHash = await lockOwnedUpload(tx, ownerId, paperId);
+    if (contentHash === null) throw notFound(`Uploaded paper ${paperId}`);
+    await lockContentHash(tx, contentHash);
+    await deleteUploadedPaper(tx, paperId);
+    if (await isContentHeld(tx, contentHash)) return null;
+    return deleteStoredFile(tx, contentHash);
   });
   if (orphan) await removeOrphanBytes(db, storage, orphan);
 }
@@ -48,26 +41,6 @@ export async function deleteUpload({ db, storage }: AppContext, { ownerId, paper
 async function removeOrphanBytes(db: Db, storage: FileStorage, orphan: { key: string; contentHash: string }) {
   await db.transaction(async (tx) => {
     await lockContentHash(tx, orphan.contentHash);
-    const [again] = await tx
-      .select({ key: storedFiles.storageKey })
-      .from(storedFiles)
-      .where(eq(storedFiles.contentHash, orphan.contentHash));
-    if (!again) await storage.delete(orphan.key);
+    if ((await selectStorageKey(tx, orphan.contentHash)) === null) await storage.delete(orphan.key);
   });
-}
-
-/** Whether another upload or a cached remote PDF still points at these bytes. */
-async function isContentHeld(tx: Tx, contentHash: string): Promise<boolean> {
-  const [upload] = await tx
-    .select({ hash: uploads.contentHash })
-    .from(uploads)
-    .where(eq(uploads.contentHash, contentHash))
-    .limit(1);
-  if (upload) return true;
-  const [remote] = await tx
-    .select({ hash: remotePdfs.contentHash })
-    .from(remotePdfs)
-    .where(eq(remotePdfs.contentHash, contentHash))
-    .limit(1);
-  return remote !== undefined;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
+import { type RawSession, withRawTransaction } from '../db/raw-session';
 import type { NewPaper } from './arxiv-record';
-import { type RawSession, withRawTransaction } from './raw-session';
 
 export interface UpsertCounts {
   inserted: number;

@@ -1,8 +1,8 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { folderFiles, folders, papers, uploads } from '../../db/schema';
-import { type PaperRow, paperColumns } from './paper.presenter';
 
 /** Uploaded papers are private to their uploader (and whoever holds them in a folder); every other platform is public metadata. */
 export const UPLOAD_PLATFORM = 'upload';

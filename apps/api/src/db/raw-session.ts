@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 /**
  * The driver-level connection behind a Drizzle handle, for what Drizzle cannot do: COPY. Bulk

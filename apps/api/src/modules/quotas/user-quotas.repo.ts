@@ -1,0 +1,33 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { folders, sharedLists, storedFiles, uploads } from '../../db/schema';
+
+/** One advisory-lock namespace per quota (any fixed ints); the user id is the second key. */
+const QUOTA_LOCK_NAMESPACES = { folders: 727_274_120, 'share lists': 727_274_121, 'upload bytes': 727_274_122 };
+
+type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
+
+/** The user's lock on one quota, held until the transaction ends: two checks cannot both pass before either writes. */
+export async function lockUserQuota(tx: Db, userId: number, kind: QuotaKind): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_NAMESPACES[kind]}, ${userId})`);
+}
+
+export async function countOwnedFolders(tx: Db, userId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(folders).where(eq(folders.ownerId, userId));
+  return row?.n ?? 0;
+}
+
+export async function countCreatedShareLists(tx: Db, userId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(sharedLists).where(eq(sharedLists.createdBy, userId));
+  return row?.n ?? 0;
+}
+
+/** Bytes of every upload the user owns (each upload counts its file, even when bytes are shared). */
+export async function sumUploadedBytes(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${storedFiles.byteSize}), 0)` })
+    .from(uploads)
+    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .where(eq(uploads.ownerId, userId));
+  return Number(row?.total ?? 0);
+}

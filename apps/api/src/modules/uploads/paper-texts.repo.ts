@@ -1,0 +1,73 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/execute-result';
+import { paperTexts, storedFiles, uploads } from '../../db/schema';
+import type { PdfText } from './pdf-text';
+
+/** A paper's key as the tables spell it. */
+interface PaperKey {
+  platform: string;
+  paperId: string;
+}
+
+/** The text of a new upload starts 'pending' (its extraction job is enqueued in the same transaction). */
+export async function insertPendingText(tx: Tx, key: PaperKey): Promise<void> {
+  await tx.insert(paperTexts).values({ ...key, status: 'pending' });
+}
+
+/** Where an uploaded paper's bytes are and the status of its text; null once the upload is deleted. */
+export async function selectUploadText(db: Db, ref: TPaperRef) {
+  const [file] = await db
+    .select({ key: storedFiles.storageKey, status: paperTexts.status })
+    .from(uploads)
+    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .innerJoin(paperTexts, and(eq(paperTexts.platform, uploads.platform), eq(paperTexts.paperId, uploads.paperId)))
+    .where(and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)));
+  return file ?? null;
+}
+
+/** Only a row still 'pending' is written: running a job twice, or after a give-up, changes nothing. */
+const pendingText = (ref: TPaperRef) =>
+  and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'pending'));
+
+export async function markTextReady(db: Db, ref: TPaperRef, extracted: PdfText) {
+  await db
+    .update(paperTexts)
+    .set({
+      status: 'ready',
+      text: extracted.text,
+      pageCount: extracted.pageCount,
+      error: null,
+      updatedAt: sql`now()`,
+    })
+    .where(pendingText(ref));
+}
+
+export async function markTextFailed(db: Db, ref: TPaperRef, reason: string) {
+  await db.update(paperTexts).set({ status: 'failed', error: reason, updatedAt: sql`now()` }).where(pendingText(ref));
+}
+
+/**
+ * Enqueues the extraction job (`job`'s kind, version and attempts) of every 'pending' text that has
+ * no queued or running one; the dedupe key makes it safe when replicas do it together. Returns how
+ * many were enqueued.
+ */
+export async function enqueueOrphanedTexts(
+  db: Db,
+  job: { id: string; version: number; maxAttempts: number },
+): Promise<number> {
+  const { id, version, maxAttempts } = job;
+  const result = await db.execute(sql`
+    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
+    select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
+           t.platform || ':' || t.paper_id, ${maxAttempts}
+    from paper_texts t
+    where t.status = 'pending'
+      and not exists (
+        select 1 from queue_jobs q
+        where q.kind = ${id} and q.dedupe_key = t.platform || ':' || t.paper_id and q.status in ('queued', 'running'))
+    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
+    returning id`);
+  return rowsOf(result).length;
+}

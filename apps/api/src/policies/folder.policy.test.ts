@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canComment,
+  canDelete,
+  canRename,
+  canShare,
+  computeAbilities,
+  decideFolder,
+  decideHeldFile,
+  type FolderAction,
+  type FolderMembership,
+  type FolderRole,
+  resolveRole,
+} from './folder.policy';
+
+const owner = { userId: 1 };
+const stranger = { userId: 2 };
+const folder = { ownerId: 1 };
+const as = (role: FolderMembership['role']): FolderMembership => ({ role });
+
+describe('folder policy', () => {
+  it.each([
+    ['the owner', owner, undefined, { rename: true, share: true, delete: true, comment: true }],
+    ['an editor', stranger, as('editor'), { rename: true, share: false, delete: false, comment: true }],
+    ['a commenter', stranger, as('commenter'), { rename: false, share: false, delete: false, comment: true }],
+    ['a viewer', stranger, as('viewer'), { rename: false, share: false, delete: false, comment: false }],
+    ['a stranger', stranger, undefined, { rename: false, share: false, delete: false, comment: false }],
+  ])('gives %s the right abilities', (_who, actor, membership, abilities) => {
+    expect(computeAbilities(actor, folder, membership)).toEqual(abilities);
+    expect(canRename(actor, folder, membership)).toBe(abilities.rename);
+    expect(canShare(actor, folder, membership)).toBe(abilities.share);
+    expect(canDelete(actor, folder, membership)).toBe(abilities.delete);
+    expect(canComment(actor, folder, membership)).toBe(abilities.comment);
+  });
+
+  it('treats the owner as owner even when a membership row also exists', () => {
+    expect(resolveRole(owner, folder, as('viewer'))).toBe('owner');
+    expect(resolveRole(stranger, folder)).toBeNull();
+  });
+
+  it('treats an anonymous visitor as a stranger', () => {
+    expect(resolveRole({ userId: null }, folder)).toBeNull();
+    expect(decideFolder({ userId: null }, folder, 'read')).toBe('hidden');
+  });
+});
+
+/** architecture: authorization as a table of role × action; '—' is a stranger (no role). */
+describe('folder policy decisions', () => {
+  const Y = 'allowed';
+  const N = 'forbidden';
+  const H = 'hidden';
+  const actions: FolderAction[] = [
+    'read',
+    'rename',
+    'share',
+    'delete',
+    'comment',
+    'addFile',
+    'removeFile',
+    'selectFile',
+  ];
+  const table: [FolderRole | '—', ...string[]][] = [
+    // One column per action, in the order of `actions`.
+    ['owner', Y, Y, Y, Y, Y, Y, Y, Y],
+    ['editor', Y, Y, N, N, Y, Y, Y, Y],
+    ['commenter', Y, N, N, N, Y, N, N, N],
+    ['viewer', Y, N, N, N, N, N, N, N],
+    ['—', H, H, H, H, H, H, H, H],
+  ];
+  const cases = table.flatMap(([role, ...decisions]) =>
+    actions.map((action, index) => [role, action, decisions[index]] as const),
+  );
+
+  it.each(cases)('%s × %s → %s', (role, action, decision) => {
+    const actor = role === 'owner' ? owner : stranger;
+    const membership = role === 'owner' || role === '—' ? undefined : as(role);
+    expect(decideFolder(actor, folder, action, membership)).toBe(decision);
+  });
+
+  it('presents exactly the decisions it enforces', () => {
+    for (const [role] of table) {
+      const actor = role === 'owner' ? owner : stranger;
+      const membership = role === 'owner' || role === '—' ? undefined : as(role);
+      const abilities = computeAbilities(actor, folder, membership);
+      for (const ability of ['rename', 'share', 'delete', 'comment'] as const) {
+        expect(abilities[ability]).toBe(decideFolder(actor, folder, ability, membership) === 'allowed');
+      }
+    }
+  });
+});
+
+describe('a paper in the File List', () => {
+  const mine = { id: 1, ownerId: 1 };
+  const viewed = { id: 2, ownerId: 3, membership: as('viewer') };
+  const edited = { id: 3, ownerId: 3, membership: as('editor') };
+
+  it.each([
+    ['held in none of my folders', [], 'hidden'],
+    ['held in my own folder', [mine], 'allowed'],
+    ['held only where I view', [viewed], 'forbidden'],
+    ['held where I view and where I edit', [viewed, edited], 'allowed'],
+  ] as const)('is %s → %s', (_label, holders, decision) => {
+    expect(decideHeldFile(owner, holders, 'removeFile')).toBe(decision);
+  });
+});

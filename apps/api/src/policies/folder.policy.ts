@@ -1,0 +1,98 @@
+import type { TFolderAbilities } from '@paperbench/contract';
+import type { Actor, Decision } from './decision';
+
+/** The parts of a folder the rules look at. */
+export interface FolderResource {
+  ownerId: number;
+}
+
+/**
+ * architecture: shared-folder access goes through a role table (owner, editor, commenter, viewer).
+ * Only 'owner' arises until the forum issue lands; a membership then supplies the other roles.
+ */
+export type FolderRole = 'owner' | 'editor' | 'commenter' | 'viewer';
+
+export interface FolderMembership {
+  role: Exclude<FolderRole, 'owner'>;
+}
+
+/** What can be done to a folder; `selectFile` is the chat-context flag its files carry (spec §4 Selection). */
+export type FolderAction = 'read' | 'rename' | 'share' | 'delete' | 'comment' | 'addFile' | 'removeFile' | 'selectFile';
+
+/**
+ * The one table: requireAccess decides with it and folder responses present it as abilities. Sharing
+ * and deleting stay with the owner: they change who sees the folder.
+ */
+const ROLES_BY_ACTION: Record<FolderAction, readonly FolderRole[]> = {
+  read: ['owner', 'editor', 'commenter', 'viewer'],
+  rename: ['owner', 'editor'],
+  share: ['owner'],
+  delete: ['owner'],
+  comment: ['owner', 'editor', 'commenter'],
+  addFile: ['owner', 'editor'],
+  removeFile: ['owner', 'editor'],
+  selectFile: ['owner', 'editor'],
+};
+
+export const isOwner = (actor: Actor, folder: FolderResource) => actor.userId === folder.ownerId;
+
+/** The actor's role on the folder, or null for a stranger (to whom the folder does not exist). */
+export function resolveRole(actor: Actor, folder: FolderResource, membership?: FolderMembership): FolderRole | null {
+  if (isOwner(actor, folder)) return 'owner';
+  return membership?.role ?? null;
+}
+
+/** A stranger's folder is hidden (404); a role that lacks the action is forbidden (403). */
+export function decideFolder(
+  actor: Actor,
+  folder: FolderResource,
+  action: FolderAction,
+  membership?: FolderMembership,
+): Decision {
+  const role = resolveRole(actor, folder, membership);
+  if (role === null) return 'hidden';
+  return ROLES_BY_ACTION[action].includes(role) ? 'allowed' : 'forbidden';
+}
+
+const can = (actor: Actor, folder: FolderResource, action: FolderAction, membership?: FolderMembership) =>
+  decideFolder(actor, folder, action, membership) === 'allowed';
+
+/** conventions (Outline presentPolicies): responses carry abilities so the web app need not repeat the rules. */
+export function computeAbilities(
+  actor: Actor,
+  folder: FolderResource,
+  membership?: FolderMembership,
+): TFolderAbilities {
+  return {
+    rename: can(actor, folder, 'rename', membership),
+    share: can(actor, folder, 'share', membership),
+    delete: can(actor, folder, 'delete', membership),
+    comment: can(actor, folder, 'comment', membership),
+  };
+}
+
+export const canRename = (actor: Actor, folder: FolderResource, membership?: FolderMembership) =>
+  can(actor, folder, 'rename', membership);
+export const canShare = (actor: Actor, folder: FolderResource, membership?: FolderMembership) =>
+  can(actor, folder, 'share', membership);
+export const canDelete = (actor: Actor, folder: FolderResource, membership?: FolderMembership) =>
+  can(actor, folder, 'delete', membership);
+export const canComment = (actor: Actor, folder: FolderResource, membership?: FolderMembership) =>
+  can(actor, folder, 'comment', membership);
+
+/** A folder as requireAccess loads it: the rule's facts and the actor's membership, if any. */
+export interface LoadedFolder extends FolderResource {
+  id: number;
+  membership?: FolderMembership;
+}
+
+/**
+ * A paper in the actor's File List (the chat group's files: spec §7 Chat) sits in one or more of
+ * the folders the actor can reach; an action on it (select, remove) needs the folder action in at
+ * least one of them. Held in none: hidden, as for a paper the actor never had.
+ */
+export function decideHeldFile(actor: Actor, holders: readonly LoadedFolder[], action: FolderAction): Decision {
+  const decisions = holders.map((folder) => decideFolder(actor, folder, action, folder.membership));
+  if (decisions.includes('allowed')) return 'allowed';
+  return decisions.includes('forbidden') ? 'forbidden' : 'hidden';
+}

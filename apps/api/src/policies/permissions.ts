@@ -1,0 +1,58 @@
+import type { TPaperRef } from '@paperbench/contract';
+import type { Actor, Decision } from './decision';
+import { decideFolder, decideHeldFile, type FolderAction, type LoadedFolder } from './folder.policy';
+import { decidePaperRead, decideUploadDelete, type PaperResource } from './paper.policy';
+import { decideShareRevoke, decideShareUse, type ShareResource } from './share.policy';
+
+/** For each kind of resource: what a request names it by, and what its rules are given once loaded. */
+export interface ResourceKinds {
+  folder: { id: number; resource: LoadedFolder };
+  paper: { id: TPaperRef; resource: PaperResource };
+  /** An uploaded paper, named by its paper id alone (the uploads routes). */
+  upload: { id: string; resource: PaperResource };
+  share: { id: string; resource: ShareResource };
+  /** A paper in the actor's File List: the folders within their reach that hold it. */
+  file: { id: TPaperRef; resource: readonly LoadedFolder[] };
+}
+export type KindName = keyof ResourceKinds;
+
+export interface Rule<K extends KindName> {
+  kind: K;
+  /** Ends the 403 message "…: your role does not allow you to <action>". */
+  action: string;
+  decide(actor: Actor, resource: ResourceKinds[K]['resource']): Decision;
+}
+
+const rule = <K extends KindName>(definition: Rule<K>) => definition;
+const folderRule = (action: FolderAction, phrase: string) =>
+  rule({
+    kind: 'folder',
+    action: phrase,
+    decide: (actor, folder) => decideFolder(actor, folder, action, folder.membership),
+  });
+const fileRule = (action: FolderAction, phrase: string) =>
+  rule({ kind: 'file', action: phrase, decide: (actor, holders) => decideHeldFile(actor, holders, action) });
+
+/**
+ * Every permission a route asks requireAccess for, named for its action, with the rule that
+ * decides it. The rules are the pure functions beside this file; this table only names them.
+ */
+export const PERMISSIONS = {
+  'folder.read': folderRule('read', 'open it'),
+  'folder.rename': folderRule('rename', 'rename it'),
+  'folder.delete': folderRule('delete', 'delete it'),
+  'folder.share': folderRule('share', 'share it'),
+  'folder.addFile': folderRule('addFile', 'add papers to it'),
+  'folder.removeFile': folderRule('removeFile', 'remove papers from it'),
+  'paper.read': rule({ kind: 'paper', action: 'read it', decide: decidePaperRead }),
+  'upload.read': rule({ kind: 'upload', action: 'read it', decide: decidePaperRead }),
+  'upload.delete': rule({ kind: 'upload', action: 'delete it', decide: decideUploadDelete }),
+  'share.import': rule({ kind: 'share', action: 'import it', decide: decideShareUse }),
+  'share.revoke': rule({ kind: 'share', action: 'revoke it', decide: decideShareRevoke }),
+  'file.select': fileRule('selectFile', 'select it'),
+  'file.remove': fileRule('removeFile', 'remove it'),
+};
+export type Permission = keyof typeof PERMISSIONS;
+
+/** What a permission's ids are: folder ids, paper refs, share ids… */
+export type IdOf<P extends Permission> = ResourceKinds[(typeof PERMISSIONS)[P]['kind']]['id'];
