@@ -1,9 +1,13 @@
 import { contract } from '@paperbench/contract';
-import { initTsrReactQuery } from '@ts-rest/react-query/v5';
+import { initClient } from '@ts-rest/core';
 import { apiFetcher } from './api-fetcher';
 
-/** The one typed API client (ts-rest + TanStack Query), generated from the shared contract. */
-export const tsr = initTsrReactQuery(contract, {
+/**
+ * The one typed API client, generated from the shared contract. Components never call it: each
+ * domain's `features/<domain>/api.ts` wraps it in query-key factories and useXxxQuery / useXxxMutation
+ * hooks (docs/architecture.md#web-data-layer).
+ */
+export const apiClient = initClient(contract, {
   baseUrl: '',
   baseHeaders: { accept: 'application/json' },
   api: apiFetcher,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tsr } from '../api/client';
+import { apiClient } from '../api/client';
 import { mockApi } from './mock-api';
 
 /**
@@ -29,7 +29,7 @@ describe('mockApi typed against the contract', () => {
       'GET /api/papers/count': () => ({ status: 401, body: { reason: 'no' } }),
     });
     // At run time a drifted mock still answers as written: the type check above is the only guard.
-    expect(await tsr.papers.count.query()).toMatchObject({ status: 401, body: { reason: 'no' } });
+    expect(await apiClient.papers.count()).toMatchObject({ status: 401, body: { reason: 'no' } });
   });
 
   it('passes typed answers through, including a 204 without a body', async () => {
@@ -38,8 +38,8 @@ describe('mockApi typed against the contract', () => {
       'GET /api/metrics/site-metric': () => ({ body: { total: 5, last5: [1, 1, 1, 1, 1] } }),
       'POST /api/chat/update_file_selection': ({ body }) => ({ body: { platform: 'arxiv', ...body } }),
     });
-    expect(await tsr.papers.count.query()).toMatchObject({ status: 200, body: 3 });
-    const selection = await tsr.chat.updateFileSelection.mutate({ body: { paper_id: 'x', selected: true } });
+    expect(await apiClient.papers.count()).toMatchObject({ status: 200, body: 3 });
+    const selection = await apiClient.chat.updateFileSelection({ body: { paper_id: 'x', selected: true } });
     expect(selection).toMatchObject({ status: 200, body: { paper_id: 'x', selected: true, platform: 'arxiv' } });
     const fetchMock = mockApi({ 'DELETE /api/uploads/up_1': () => ({ status: 204 }) });
     const response = await fetchMock('/api/uploads/up_1', { method: 'DELETE' });

@@ -3,6 +3,15 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installNetworkGuard } from '../../../../tooling/network-guard';
 
+// jsdom has <dialog> without its methods. Opening is all a test needs (features/ui/modal.tsx): no top
+// layer, inertness or focus move; those are checked in Chromium by e2e/dialogs.spec.ts.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
 // docs/testing.md: a test that reaches past 127.0.0.1 fails (the API is mocked: test/mock-api.ts).
 installNetworkGuard(afterEach);
 

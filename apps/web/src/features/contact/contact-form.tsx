@@ -1,10 +1,9 @@
-import type { TContactDelivery } from '@paperbench/contract';
 import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
 import { Field } from '../form-card/field';
 import { Icon } from '../ui/icons';
-import { sendContactMessage } from './contact-api';
+import { useSendContactMessageMutation } from './api';
 
 const EMPTY: TContactDraft = { name: '', email: '', subject: '', message: '' };
 
@@ -12,36 +11,27 @@ const EMPTY: TContactDraft = { name: '', email: '', subject: '', message: '' };
 export function ContactForm() {
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<TContactErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const [sentAs, setSentAs] = useState<TContactDelivery | null>(null);
+  const send = useSendContactMessageMutation();
+  const sentAs = send.isSuccess ? send.data : null;
 
   const edit = (field: keyof TContactDraft) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateContactDraft(draft);
     setErrors(found);
-    setFailure(null);
+    send.reset();
     if (Object.keys(found).length > 0) return;
-    setIsSending(true);
-    try {
-      const delivery = await sendContactMessage({
-        message: draft.message.trim(),
-        ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
-        ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
-        ...(draft.subject.trim() ? { subject: draft.subject.trim() } : {}),
-      });
-      setSentAs(delivery);
-    } catch (error) {
-      console.error('Contact message failed:', error);
-      setFailure(parseApiError(error).message);
-    } finally {
-      setIsSending(false);
-    }
+    // A failure is logged by the query client (spec §8) and shown above the button.
+    send.mutate({
+      message: draft.message.trim(),
+      ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+      ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
+      ...(draft.subject.trim() ? { subject: draft.subject.trim() } : {}),
+    });
   };
 
   if (sentAs) {
@@ -64,7 +54,7 @@ export function ContactForm() {
               className="button"
               onClick={() => {
                 setDraft(EMPTY);
-                setSentAs(null);
+                send.reset();
               }}
             >
               Write another message
@@ -78,9 +68,9 @@ export function ContactForm() {
   const messageLength = draft.message.trim().length;
   return (
     <form className="form-card" onSubmit={submit} noValidate aria-label="Contact form">
-      {failure && (
+      {send.error && (
         <p className="form-alert" role="alert">
-          {failure}
+          {parseApiError(send.error).message}
         </p>
       )}
       <div className="field-row">
@@ -131,9 +121,9 @@ export function ContactForm() {
         {(control) => <textarea name="message" value={draft.message} onChange={edit('message')} {...control} />}
       </Field>
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={isSending}>
+        <button type="submit" className="button button-primary" disabled={send.isPending}>
           <Icon name="send" />
-          {isSending ? 'Sending…' : 'Send message'}
+          {send.isPending ? 'Sending…' : 'Send message'}
         </button>
       </div>
     </form>

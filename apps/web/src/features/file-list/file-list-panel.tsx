@@ -1,9 +1,9 @@
 import type { TFolderFile } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
-import { createFolder } from '../../api/library-api';
 import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { useCreateFolderMutation, useFoldersQuery } from '../library/api';
 import { PdfPanel } from '../pdf-viewer/pdf-panel';
 import { UploadDialog } from '../upload/upload-dialog';
 import { UploadProgressList } from '../upload/upload-progress-list';
@@ -11,7 +11,6 @@ import { useDropUpload } from '../upload/use-drop-upload';
 import { FileListHeader } from './file-list-header';
 import { useFileListPanel } from './file-list-panel-state';
 import { FolderList } from './folder-list';
-import { useFolders, useReloadFolders } from './use-folders';
 import './file-list-panel.css';
 
 /** spec §2: the overlay prompt while files are dragged over the panel. */
@@ -24,26 +23,24 @@ export const DROP_PROMPT = 'Drop PDF files here to upload';
 export function FileListPanel() {
   const { close, pdf, openPdf, closePdf } = useFileListPanel();
   const { openAddToFolders } = useFoldersPicker();
-  const { data: folders, isPending, isError, isFetching } = useFolders({ refetchOnOpen: true });
-  const reloadFolders = useReloadFolders();
+  const { data: folders, isPending, isError, isFetching } = useFoldersQuery({ refetchOnOpen: true });
+  const createFolder = useCreateFolderMutation();
   // undefined until the folders first load; then spec §4: the first folder is active and expanded.
   const [activeId, setActiveId] = useState<number | null | undefined>(undefined);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
-  const drop = useDropUpload({ activeFolderId: activeId ?? null, onUploaded: () => void reloadFolders() });
+  const drop = useDropUpload({ activeFolderId: activeId ?? null });
 
   useEffect(() => {
     if (activeId === undefined && folders && !isFetching) setActiveId(folders[0]?.id ?? null);
   }, [activeId, folders, isFetching]);
 
-  const newFolder = async () => {
-    try {
-      const folder = await createFolder();
-      await reloadFolders();
-      if (activeId == null) setActiveId(folder.id);
-    } catch (error) {
-      console.error('Folder creation failed:', error); // spec §8: logged only
-    }
-  };
+  // spec §4: a new folder becomes the active one when none is. spec §8: a failure is logged only.
+  const newFolder = () =>
+    createFolder.mutate(undefined, {
+      onSuccess: (folder) => {
+        if (activeId == null) setActiveId(folder.id);
+      },
+    });
 
   const openFile = (file: TFolderFile) => {
     const url = viewerPdfUrl(file.paper_URL);
@@ -66,7 +63,7 @@ export function FileListPanel() {
           <>
             <FileListHeader
               folders={folders}
-              onNewFolder={() => void newFolder()}
+              onNewFolder={newFolder}
               onUpload={() => setIsUploadOpen(true)}
               onClose={close}
             />
@@ -94,15 +91,7 @@ export function FileListPanel() {
           </div>
         )}
       </aside>
-      {isUploadOpen && (
-        <UploadDialog
-          onClose={() => setIsUploadOpen(false)}
-          onUploaded={(paper) => {
-            void reloadFolders();
-            openAddToFolders(paper);
-          }}
-        />
-      )}
+      {isUploadOpen && <UploadDialog onClose={() => setIsUploadOpen(false)} onUploaded={openAddToFolders} />}
     </>
   );
 }

@@ -1,13 +1,15 @@
+import { distinctFiles } from '../../lib/paper-refs';
+import { useFoldersQuery, useInvalidateOnPaperAttached } from '../library/api';
 import { useFileListPanel } from './file-list-panel-state';
-import { useFileCount } from './use-file-count';
-import { useRefreshOnPaperAttached } from './use-folders';
 
 /** spec §2: the File List toggle, with a badge carrying the file count when it is above 0. */
 export function FileListToggle() {
   const { isOpen, toggle } = useFileListPanel();
-  const fileCount = useFileCount();
-  // The toggle is always mounted: it keeps the badge (and the folder cache) fresh after attachments.
-  useRefreshOnPaperAttached();
+  // The file count is of distinct papers across folders; while the folders are missing or failing, 0.
+  const { data: folders } = useFoldersQuery();
+  const fileCount = folders ? distinctFiles(folders).length : 0;
+  // The toggle is always mounted: it keeps the badge (and the library's queries) fresh after attachments.
+  useInvalidateOnPaperAttached();
   return (
     <button
       type="button"

@@ -12,7 +12,7 @@ type TFolderListProps = {
 
 /** spec §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
 export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFolderListProps) {
-  const actions = useFolderActions({ activeId, setActiveId });
+  const actions = useFolderActions({ folders, activeId, setActiveId });
   const deleteUpload = useDeleteUpload();
   if (folders.length === 0) {
     return <p className="file-list-empty">No folders yet. Use New to make one, or drop PDFs here.</p>;
@@ -25,12 +25,12 @@ export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFold
           folder={folder}
           isActive={folder.id === activeId}
           onToggle={() => setActiveId(folder.id === activeId ? null : folder.id)}
-          onRename={(name) => void actions.rename(folder.id, name)}
-          onDelete={() => void actions.remove(folder.id)}
+          onRename={(name) => actions.rename(folder.id, name)}
+          onDelete={() => actions.remove(folder.id)}
           onOpenFile={onOpenFile}
-          onSelectFile={(file, selected) => void actions.select(file, selected)}
-          onRemoveFile={(file) => void actions.removeFile(file)}
-          onDeleteUpload={(file) => void deleteUpload(file)}
+          onSelectFile={actions.select}
+          onRemoveFile={actions.removeFile}
+          onDeleteUpload={deleteUpload}
         />
       ))}
     </ul>

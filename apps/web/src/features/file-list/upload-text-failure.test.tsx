@@ -16,7 +16,8 @@ const upload = (paper_id: string, filename: string) => ({
 const bomb = upload('bombAAAAAAAAAAAAAAAAAA', 'A million pages');
 const fine = upload('fineAAAAAAAAAAAAAAAAAA', 'An ordinary paper');
 const arxiv = { ...upload('1706.03762', 'Attention'), platform: 'arxiv', paper_URL: null };
-const folders: TFolder[] = [{ id: 1, name: 'Reading', type: 'folder', is_public: false, files: [bomb, fine, arxiv] }];
+const reading: TFolder = { id: 1, name: 'Reading', type: 'folder', is_public: false, files: [bomb, fine, arxiv] };
+const folders = [reading];
 
 const chatFile = (
   file: typeof bomb,
@@ -66,7 +67,7 @@ describe('File List: an upload whose text could not be read (docs/security.md#wo
 
   it('does not ask at all when the File List holds no upload', async () => {
     const fetchMock = mockApi({
-      'GET /api/folders': () => ({ body: [{ ...(folders[0] as TFolder), files: [arxiv] }] }),
+      'GET /api/folders': () => ({ body: [{ ...reading, files: [arxiv] }] }),
     });
     renderWithApp(<FileListPanel />);
     await screen.findByRole('button', { name: 'Attention' });

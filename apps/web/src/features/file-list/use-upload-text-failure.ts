@@ -1,10 +1,5 @@
 import type { TFolderFile } from '@paperbench/contract';
-import { useQuery } from '@tanstack/react-query';
-import { listChatFiles } from '../../api/library-api';
-import { libraryKeys } from '../../api/query-keys';
-
-/** How often the File List asks again while some upload's text is still being read. */
-const PENDING_POLL_MS = 3000;
+import { useUserFilesQuery } from '../library/api';
 
 /**
  * docs/security.md#work-queue-and-pdf-limits: why an upload's text could not be read (a PDF over a limit, or unreadable), or
@@ -13,14 +8,9 @@ const PENDING_POLL_MS = 3000;
  */
 export function useUploadTextFailure(file: Pick<TFolderFile, 'platform' | 'paper_id'>): string | undefined {
   const isUpload = file.platform === 'upload';
-  const { data } = useQuery({
-    queryKey: libraryKeys.userFileTexts(),
-    queryFn: listChatFiles,
+  const { data } = useUserFilesQuery({
     enabled: isUpload,
-    // Stale at once: a row that mounts after an upload asks afresh, so its 'pending' starts the polling.
-    staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.some((entry) => entry.embedding_status === 'pending') ? PENDING_POLL_MS : false,
+    pollWhile: (files) => files.some((entry) => entry.embedding_status === 'pending'),
   });
   if (!isUpload) return undefined;
   const entry = data?.find((candidate) => candidate.platform === file.platform && candidate.paper_id === file.paper_id);

@@ -1,5 +1,5 @@
 import type { TFolder } from '@paperbench/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -42,11 +42,22 @@ describe('AddToFoldersModal (spec §2, §5)', () => {
     window.removeEventListener('paper-attached', attached);
   });
 
-  it('closes on a backdrop click', async () => {
+  it('closes on a backdrop click (a click on the <dialog> itself, outside its box)', async () => {
     mockApi({ 'GET /api/folders': () => ({ body: folders }) });
     const onClose = vi.fn();
     renderWithApp(<AddToFoldersModal paper={paper} onClose={onClose} />);
-    await userEvent.click(screen.getByTestId('modal-backdrop'));
+    const dialog = screen.getByRole('dialog', { name: 'Add to folders' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Alpha/ }));
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(dialog);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("closes on Esc (the dialog's cancel event)", async () => {
+    mockApi({ 'GET /api/folders': () => ({ body: folders }) });
+    const onClose = vi.fn();
+    renderWithApp(<AddToFoldersModal paper={paper} onClose={onClose} />);
+    fireEvent(screen.getByRole('dialog', { name: 'Add to folders' }), new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,8 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { useState } from 'react';
-import { addFileToFolder, announcePaperAttached, createFolder } from '../../api/library-api';
 import { parseApiError } from '../../api/parse-api-error';
-import { useFolders, useReloadFolders } from '../file-list/use-folders';
+import { useAddToFoldersMutation, useCreateFolderMutation, useFoldersQuery } from '../library/api';
 import { Modal } from '../ui/modal';
 import './add-to-folders-modal.css';
 
@@ -12,11 +11,13 @@ import './add-to-folders-modal.css';
  * folder, then fires 'paper-attached' (spec §4). A user with no folder can make one here.
  */
 export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClose: () => void }) {
-  const { data: folders, isPending, isError } = useFolders({ refetchOnOpen: true });
-  const reloadFolders = useReloadFolders();
+  const { data: folders, isPending, isError } = useFoldersQuery({ refetchOnOpen: true });
+  const createFolder = useCreateFolderMutation();
+  const addToFolders = useAddToFoldersMutation();
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const isBusy = createFolder.isPending || addToFolders.isPending;
+  // The message is that of the request made last: a new request clears an older one's.
+  const latest = addToFolders.submittedAt >= createFolder.submittedAt ? addToFolders : createFolder;
 
   const toggle = (folderId: number) =>
     setTicked((current) => {
@@ -26,33 +27,11 @@ export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClos
       return next;
     });
 
-  const makeFolder = async () => {
-    setIsBusy(true);
-    try {
-      const folder = await createFolder();
-      await reloadFolders();
-      setTicked((current) => new Set(current).add(folder.id));
-    } catch (failure) {
-      console.error('Folder creation failed:', failure);
-      setError(parseApiError(failure).message);
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  // The new folder is ticked once the folders have been read afresh (it is then in the list).
+  const makeFolder = () =>
+    createFolder.mutate(undefined, { onSuccess: (folder) => setTicked((current) => new Set(current).add(folder.id)) });
 
-  const add = async () => {
-    setIsBusy(true);
-    setError(null);
-    try {
-      for (const folderId of ticked) await addFileToFolder(folderId, paper);
-      announcePaperAttached();
-      onClose();
-    } catch (failure) {
-      console.error('Adding to folders failed:', failure);
-      setError(parseApiError(failure).message);
-      setIsBusy(false);
-    }
-  };
+  const add = () => addToFolders.mutate({ folderIds: ticked, paper }, { onSuccess: onClose });
 
   return (
     <Modal title="Add to folders" onClose={onClose}>
@@ -76,9 +55,9 @@ export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClos
           ))}
         </ul>
       )}
-      {error && (
+      {latest.error && (
         <p className="form-error" role="alert">
-          {error}
+          {parseApiError(latest.error).message}
         </p>
       )}
       <div className="modal-actions picker-actions">

@@ -3,14 +3,15 @@ import { Link } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
 import { pdfUrlOf } from '../../lib/paper-urls';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { useRecordPaperClickMutation } from '../papers/api';
 import { useOpenablePdfUrl } from '../pdf-viewer/use-openable-pdf-url';
-import { recordPaperClick } from './record-paper-click';
 
 /** spec §2 Paper card actions: PDF, Details, Add to File List. */
 export function PaperActions({ paper }: { paper: TPaper }) {
   // An uploaded paper's PDF opens through a signed short-lived URL (docs/security.md#sessions); others as they are.
   const pdfUrl = useOpenablePdfUrl(pdfUrlOf(paper));
   const { openAddToFolders } = useFoldersPicker();
+  const recordClick = useRecordPaperClickMutation();
   return (
     <div className="paper-actions">
       {pdfUrl && (
@@ -19,12 +20,12 @@ export function PaperActions({ paper }: { paper: TPaper }) {
           href={pdfUrl}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => recordPaperClick(paper)}
+          onClick={() => recordClick.mutate(paper)}
         >
           PDF
         </a>
       )}
-      <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordPaperClick(paper)}>
+      <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordClick.mutate(paper)}>
         Details
       </Link>
       {/* spec §2: opens the add-to-folders modal for this paper. */}

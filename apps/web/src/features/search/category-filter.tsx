@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { tsr } from '../../api/client';
-import { searchKeys } from '../../api/query-keys';
+import { useSearchCategoriesQuery } from './api';
 import { archiveName } from './arxiv-archives';
 import { CATEGORY_PATTERN } from './search-url';
 
@@ -16,8 +15,7 @@ export function CategoryFilter({ value, onChange }: Props) {
   const inputId = useId();
   const listId = useId();
   const errorId = useId();
-  const { data } = tsr.search.categories.useQuery({ queryKey: searchKeys.categories(), staleTime: 30 * 60_000 });
-  const archives = data?.status === 200 ? data.body.archives : [];
+  const archives = useSearchCategoriesQuery().data ?? [];
 
   const add = (event: FormEvent) => {
     event.preventDefault();

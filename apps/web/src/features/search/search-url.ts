@@ -1,5 +1,6 @@
-import { SEARCH_SORTS } from '@paperbench/contract';
-import type { TSearchSort } from './search-store';
+import { SEARCH_SORTS, type TSearchState } from '@paperbench/contract';
+
+export type TSearchSort = TSearchState['sortBy'];
 
 /** What the /search URL holds (q, sort, category, from, to), so links, back and forward restore it. */
 export type TSearchUrlState = {
@@ -64,3 +65,22 @@ export function searchUrl({
 /** Whether any filter narrows the search (the clear-filters control shows only then). */
 export const hasFilters = (state: Pick<TSearchUrlState, 'categories' | 'from' | 'to'>) =>
   state.categories.length > 0 || Boolean(state.from) || Boolean(state.to);
+
+/**
+ * What /search keeps in the router's location state instead of the URL: spec §4 has a search from
+ * the search box ask for a summary while the address stays /search?q=…. Back and forward restore it
+ * with the history entry.
+ */
+export type TSearchLocationState = { includeSummary: boolean };
+
+export const searchLocationState = (includeSummary: boolean): TSearchLocationState => ({ includeSummary });
+
+/** includeSummary of a location's state; false for a /search URL reached any other way (a link, the address bar). */
+export function readIncludeSummary(locationState: unknown): boolean {
+  return (
+    typeof locationState === 'object' &&
+    locationState !== null &&
+    'includeSummary' in locationState &&
+    locationState.includeSummary === true
+  );
+}

@@ -1,4 +1,4 @@
-import type { TSearchSort } from './search-store';
+import type { TSearchSort } from './search-url';
 
 const SORT_OPTIONS: readonly { value: TSearchSort; label: string }[] = [
   { value: 'relevance', label: 'Relevance' },

@@ -1,45 +1,20 @@
 import type { TSearchSuggestion } from '@paperbench/contract';
-import { useEffect, useState } from 'react';
-import { tsr } from '../../api/client';
+import { useSearchSuggestionsQuery } from './api';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** Typing pauses shorter than this send nothing: one request per pause, not per keystroke. */
 export const SUGGESTION_DEBOUNCE_MS = 150;
 /** The API refuses longer text (and nobody needs completions for it). */
 const MAX_TYPED_LENGTH = 200;
 
-async function fetchSuggestions(q: string, signal: AbortSignal): Promise<TSearchSuggestion[]> {
-  const response = await tsr.search.searchSuggestions.query({ query: { q }, fetchOptions: { signal } });
-  return response.status === 200 ? response.body.suggestions : [];
-}
-
 /**
- * Completions for the text in a search box while `isActive` (the user is typing in it). Debounced;
- * a newer text aborts the request of an older one, so a slow stale answer never replaces a fresh
- * one. Failures show no suggestions: completions are a convenience, never an error.
+ * Completions for the text in a search box while `isActive` (the user is typing in it), asked once
+ * the typing pauses. The list of the previous pause stays while the user types on; closing the box
+ * or typing past the limit hides it at once.
  */
 export function useSearchSuggestions(text: string, isActive: boolean): TSearchSuggestion[] {
-  const [suggestions, setSuggestions] = useState<TSearchSuggestion[]>([]);
-  const q = text.trim();
-  useEffect(() => {
-    if (!isActive || q.length > MAX_TYPED_LENGTH) {
-      setSuggestions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetchSuggestions(q, controller.signal).then(
-        (found) => {
-          if (!controller.signal.aborted) setSuggestions(found);
-        },
-        () => {
-          if (!controller.signal.aborted) setSuggestions([]);
-        },
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, isActive]);
-  return suggestions;
+  const typed = text.trim();
+  const wanted = isActive && typed.length <= MAX_TYPED_LENGTH ? typed : null;
+  const asked = useDebouncedValue(wanted, SUGGESTION_DEBOUNCE_MS);
+  return useSearchSuggestionsQuery(asked ?? '', wanted !== null && asked !== null);
 }

@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { tsr } from '../../api/client';
-import { metricKeys } from '../../api/query-keys';
 import { formatPageViews } from '../../lib/number-format';
 import { useDismiss } from '../ui/use-dismiss';
+import { useSiteMetricQuery } from './api';
 import { MetricPopover } from './metric-popover';
 import './site-metric.css';
 
@@ -14,8 +13,7 @@ export function SiteMetricWidget() {
   const [isOpen, setIsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
-  const { data, refetch } = tsr.metrics.siteMetric.useQuery({ queryKey: metricKeys.site() });
-  const metric = data?.status === 200 ? data.body : null;
+  const { data: metric, refetch } = useSiteMetricQuery();
   const total = formatPageViews(metric?.total);
 
   const close = useCallback(() => setIsOpen(false), []);

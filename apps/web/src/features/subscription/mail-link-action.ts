@@ -1,40 +1,30 @@
 import type { TSubscription } from '@paperbench/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import { confirmSubscription } from './subscription-api';
+import { useConfirmSubscriptionMutation } from './api';
 
 export type TConfirmOutcome =
   | { kind: 'confirming' }
   | { kind: 'confirmed'; subscription: TSubscription }
   | { kind: 'failed'; message: string };
 
-// One call per token even when React runs the effect twice: the token works only once.
-const confirmations = new Map<string, Promise<TSubscription>>();
-
 /**
  * /subscription?confirm=<token> (the confirmation mail's link): confirms once, then drops the token
- * from the address bar so a reload does not try it again.
+ * from the address bar so a reload does not try it again. The confirmed subscription goes into the
+ * cache (features/subscription/api.ts).
  */
-export function useConfirmFromLink(onConfirmed: (subscription: TSubscription) => void): TConfirmOutcome | null {
+export function useConfirmFromLink(): TConfirmOutcome | null {
   const [params, setParams] = useSearchParams();
   const token = params.get('confirm');
-  const [outcome, setOutcome] = useState<TConfirmOutcome | null>(token ? { kind: 'confirming' } : null);
+  const confirm = useConfirmSubscriptionMutation();
+  const { mutate } = confirm;
+  // One call per token even when React runs the effect twice (StrictMode): the token works only once.
+  const sentToken = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!token) return;
-    let pending = confirmations.get(token);
-    if (!pending) {
-      pending = confirmSubscription(token);
-      confirmations.set(token, pending);
-    }
-    pending.then(
-      (subscription) => {
-        onConfirmed(subscription);
-        setOutcome({ kind: 'confirmed', subscription });
-      },
-      (error: unknown) => setOutcome({ kind: 'failed', message: parseApiError(error).message }),
-    );
+    if (!token || sentToken.current === token) return;
+    sentToken.current = token;
     const dropToken = () =>
       setParams(
         (current) => {
@@ -43,8 +33,10 @@ export function useConfirmFromLink(onConfirmed: (subscription: TSubscription) =>
         },
         { replace: true },
       );
-    pending.then(dropToken, dropToken);
-  }, [token, onConfirmed, setParams]);
+    mutate(token, { onSettled: dropToken });
+  }, [token, mutate, setParams]);
 
-  return outcome;
+  if (confirm.isSuccess) return { kind: 'confirmed', subscription: confirm.data };
+  if (confirm.isError) return { kind: 'failed', message: parseApiError(confirm.error).message };
+  return token || confirm.isPending ? { kind: 'confirming' } : null;
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { isEmailAddress } from '../../lib/email-address';
 import { Field } from '../form-card/field';
-import { saveSubscription } from './subscription-api';
+import { useSaveSubscriptionMutation } from './api';
 import { TopicChoice } from './topic-choice';
 
 const FREQUENCIES: { value: TDigestFrequency; label: string; hint: string }[] = [
@@ -13,7 +13,8 @@ const FREQUENCIES: { value: TDigestFrequency; label: string; hint: string }[] = 
 
 type TSubscriptionFormProps = {
   subscription: TSubscription;
-  onSaved: (subscription: TSubscription) => void;
+  /** After the saved subscription is in the cache. */
+  onSaved: () => void;
   onCancel?: (() => void) | undefined;
 };
 
@@ -23,26 +24,18 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
   const [frequency, setFrequency] = useState<TDigestFrequency>(subscription.frequency ?? 'daily');
   const [topics, setTopics] = useState<string[]>(subscription.topics);
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const save = useSaveSubscriptionMutation();
   const isSubscribing = subscription.status === 'none' || subscription.status === 'unsubscribed';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    save.reset();
     if (!isEmailAddress(email)) {
       setEmailError(email.trim() ? 'This does not look like an email address.' : 'Please enter your email address.');
       return;
     }
-    setIsSaving(true);
-    try {
-      onSaved(await saveSubscription({ email: email.trim(), frequency, topics }));
-    } catch (error) {
-      console.error('Saving the subscription failed:', error);
-      setFailure(parseApiError(error).message);
-    } finally {
-      setIsSaving(false);
-    }
+    // A failure is logged by the query client (spec §8) and shown at the top of the form.
+    save.mutate({ email: email.trim(), frequency, topics }, { onSuccess: onSaved });
   };
 
   return (
@@ -51,9 +44,9 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
       <p className="form-card-intro">
         New papers on the topics you follow, grouped by topic, with a link to each. Every mail has an unsubscribe link.
       </p>
-      {failure && (
+      {save.error && (
         <p className="form-alert" role="alert">
-          {failure}
+          {parseApiError(save.error).message}
         </p>
       )}
       <Field
@@ -102,8 +95,8 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
       </fieldset>
       <TopicChoice chosen={topics} onChange={setTopics} />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={isSaving}>
-          {isSaving ? 'Saving…' : isSubscribing ? 'Subscribe' : 'Save changes'}
+        <button type="submit" className="button button-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : isSubscribing ? 'Subscribe' : 'Save changes'}
         </button>
         {onCancel && (
           <button type="button" className="button" onClick={onCancel}>

@@ -1,13 +1,10 @@
-import type { TSubscription } from '@paperbench/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Icon } from '../ui/icons';
+import { useSubscriptionQuery } from './api';
 import { useConfirmFromLink } from './mail-link-action';
-import { subscriptionKeys } from './subscription-api';
 import { SubscriptionForm } from './subscription-form';
 import { SubscriptionStatus } from './subscription-status';
-import { useStoreSubscription, useSubscription } from './use-subscription';
 
 function ConfirmOutcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useConfirmFromLink>> }) {
   if (outcome.kind === 'confirming') return <p className="status-banner">Confirming your address…</p>;
@@ -27,19 +24,9 @@ function ConfirmOutcome({ outcome }: { outcome: NonNullable<ReturnType<typeof us
 
 /** The /subscription page's body: the confirmation from a mailed link, the current state, and the form. */
 export function SubscriptionPanel() {
-  const subscription = useSubscription();
-  const store = useStoreSubscription();
-  const queryClient = useQueryClient();
+  const subscription = useSubscriptionQuery();
   const [isEditing, setIsEditing] = useState(false);
-  const outcome = useConfirmFromLink(store);
-
-  const changed = useCallback(
-    (next: TSubscription | null) => {
-      if (next) store(next);
-      else void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
-    },
-    [store, queryClient],
-  );
+  const outcome = useConfirmFromLink();
 
   if (subscription.isPending) {
     return (
@@ -70,15 +57,12 @@ export function SubscriptionPanel() {
           SMTP server.
         </p>
       )}
-      {hasState && <SubscriptionStatus subscription={current} onChanged={changed} onEdit={() => setIsEditing(true)} />}
+      {hasState && <SubscriptionStatus subscription={current} onEdit={() => setIsEditing(true)} />}
       {showForm && current.mail_enabled && (
         <SubscriptionForm
           key={`${current.status}:${current.email}`}
           subscription={current}
-          onSaved={(saved) => {
-            store(saved);
-            setIsEditing(false);
-          }}
+          onSaved={() => setIsEditing(false)}
           onCancel={isEditing ? () => setIsEditing(false) : undefined}
         />
       )}

@@ -1,12 +1,11 @@
 import type { TSubscription } from '@paperbench/contract';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Icon, type TIconName } from '../ui/icons';
-import { deleteSubscription, resendConfirmation } from './subscription-api';
+import { useDeleteSubscriptionMutation, useResendConfirmationMutation } from './api';
 
 type TStatusProps = {
   subscription: TSubscription;
-  onChanged: (subscription: TSubscription | null) => void;
   onEdit: () => void;
 };
 
@@ -52,41 +51,31 @@ function StateCard({
 }
 
 /** Where the subscription stands (pending: check your inbox; active; unsubscribed) and what can be done. */
-export function SubscriptionStatus({ subscription, onChanged, onEdit }: TStatusProps) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  const run = async (action: () => Promise<TSubscription | null>, done?: string) => {
-    setIsBusy(true);
-    setFailure(null);
-    setNotice(null);
-    try {
-      onChanged(await action());
-      if (done) setNotice(done);
-    } catch (error) {
-      setFailure(parseApiError(error).message);
-    } finally {
-      setIsBusy(false);
-    }
+export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
+  const resendLink = useResendConfirmationMutation();
+  const forget = useDeleteSubscriptionMutation();
+  const isBusy = resendLink.isPending || forget.isPending;
+  const failure = resendLink.error ?? forget.error;
+  // Each action's outcome replaces the other's.
+  const resend = () => {
+    forget.reset();
+    resendLink.mutate();
   };
-  const resend = () => run(resendConfirmation, 'A new link is on its way; the previous one no longer works.');
-  const remove = () =>
-    run(async () => {
-      await deleteSubscription();
-      return null;
-    });
+  const remove = () => {
+    resendLink.reset();
+    forget.mutate();
+  };
 
   const feedback = (
     <>
-      {notice && (
+      {resendLink.isSuccess && (
         <p className="status-notice" role="status">
-          {notice}
+          A new link is on its way; the previous one no longer works.
         </p>
       )}
       {failure && (
         <p className="form-alert" role="alert">
-          {failure}
+          {parseApiError(failure).message}
         </p>
       )}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { useFollowTopic, useTopics } from '../topics/use-topics';
+import { useFollowTopicMutation, useTopicsQuery } from '../topics/api';
 import { Icon } from '../ui/icons';
 
 type TTopicChoiceProps = {
@@ -12,30 +12,23 @@ const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The followed topics as toggles (none chosen = all of them), and a field to follow a new one. */
 export function TopicChoice({ chosen, onChange }: TTopicChoiceProps) {
-  const topics = useTopics();
-  const followTopic = useFollowTopic();
+  const topics = useTopicsQuery();
+  const followTopic = useFollowTopicMutation();
   const [draft, setDraft] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isFollowing, setIsFollowing] = useState(false);
   const isChosen = (topic: string) => chosen.some((item) => sameTopic(item, topic));
   const toggle = (topic: string) =>
     onChange(isChosen(topic) ? chosen.filter((item) => !sameTopic(item, topic)) : [...chosen, topic]);
 
-  const follow = async () => {
+  const follow = () => {
     const topic = draft.trim();
     if (!topic) return;
-    setIsFollowing(true);
-    setFailure(null);
-    try {
-      const followed = await followTopic.mutateAsync(topic);
-      const added = followed.find((item) => sameTopic(item, topic)) ?? topic;
-      if (!isChosen(added)) onChange([...chosen, added]);
-      setDraft('');
-    } catch (error) {
-      setFailure(parseApiError(error).message);
-    } finally {
-      setIsFollowing(false);
-    }
+    followTopic.mutate(topic, {
+      onSuccess: (followed) => {
+        const added = followed.find((item) => sameTopic(item, topic)) ?? topic;
+        if (!isChosen(added)) onChange([...chosen, added]);
+        setDraft('');
+      },
+    });
   };
 
   const followed = topics.data ?? [];
@@ -81,15 +74,15 @@ export function TopicChoice({ chosen, onChange }: TTopicChoiceProps) {
             // Enter follows the topic instead of submitting the whole form.
             if (event.key !== 'Enter') return;
             event.preventDefault();
-            void follow();
+            follow();
           }}
         />
-        <button type="button" className="button" disabled={!draft.trim() || isFollowing} onClick={() => void follow()}>
+        <button type="button" className="button" disabled={!draft.trim() || followTopic.isPending} onClick={follow}>
           <Icon name="plus" />
           Follow
         </button>
       </div>
-      {failure && <span className="field-error">{failure}</span>}
+      {followTopic.error && <span className="field-error">{parseApiError(followTopic.error).message}</span>}
     </fieldset>
   );
 }

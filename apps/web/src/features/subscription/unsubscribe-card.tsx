@@ -1,30 +1,16 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { Icon } from '../ui/icons';
-import { unsubscribeByToken } from './subscription-api';
+import { useUnsubscribeByTokenMutation } from './api';
 
 /**
  * /subscription?unsubscribe=<token>, the visible link of every mail. It asks for one click instead of
  * unsubscribing on load, since mail scanners open links (RFC 8058 has them POST for the same reason).
  */
 export function UnsubscribeCard({ token }: { token: string }) {
-  const [state, setState] = useState<
-    { kind: 'ask' | 'busy' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string }
-  >({
-    kind: 'ask',
-  });
+  const unsubscribe = useUnsubscribeByTokenMutation();
 
-  const unsubscribe = async () => {
-    setState({ kind: 'busy' });
-    try {
-      setState({ kind: 'done', email: await unsubscribeByToken(token) });
-    } catch (error) {
-      setState({ kind: 'failed', message: parseApiError(error).message });
-    }
-  };
-
-  if (state.kind === 'done') {
+  if (unsubscribe.isSuccess) {
     return (
       <section className="form-card state-card" data-tone="success" role="status">
         <span className="state-card-icon">
@@ -33,7 +19,7 @@ export function UnsubscribeCard({ token }: { token: string }) {
         <div className="state-card-body">
           <h2>You are unsubscribed</h2>
           <p>
-            No more digests go to <strong>{state.email}</strong>.
+            No more digests go to <strong>{unsubscribe.data}</strong>.
           </p>
           <div className="form-actions">
             <Link className="button" to="/subscription" replace>
@@ -46,26 +32,26 @@ export function UnsubscribeCard({ token }: { token: string }) {
   }
 
   return (
-    <section className="form-card state-card" data-tone={state.kind === 'failed' ? 'danger' : 'muted'}>
+    <section className="form-card state-card" data-tone={unsubscribe.isError ? 'danger' : 'muted'}>
       <span className="state-card-icon">
         <Icon name="mail" size={20} />
       </span>
       <div className="state-card-body">
         <h2>Unsubscribe from Paperbench digests?</h2>
         <p>One click and no more digests go to this address.</p>
-        {state.kind === 'failed' && (
+        {unsubscribe.isError && (
           <p className="form-alert" role="alert">
-            {state.message}
+            {parseApiError(unsubscribe.error).message}
           </p>
         )}
         <div className="form-actions">
           <button
             type="button"
             className="button button-primary"
-            disabled={state.kind === 'busy'}
-            onClick={unsubscribe}
+            disabled={unsubscribe.isPending}
+            onClick={() => unsubscribe.mutate(token)}
           >
-            {state.kind === 'busy' ? 'Unsubscribing…' : 'Unsubscribe'}
+            {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
           </button>
           <Link className="button" to="/subscription" replace>
             Keep my digest

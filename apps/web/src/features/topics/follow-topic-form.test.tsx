@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
+import { unfollowTopic } from './api';
 import { FollowTopicForm } from './follow-topic-form';
-import { unfollowTopic } from './topics-api';
 
 describe('FollowTopicForm', () => {
   it('says what is wrong with an empty or too long topic, without calling the API', async () => {

@@ -2,8 +2,8 @@ import { MAX_TOPIC_LENGTH } from '@paperbench/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Icon } from '../ui/icons';
+import { useFollowTopicMutation } from './api';
 import { checkTopicInput } from './topic-input';
-import { useFollowTopic } from './use-topics';
 import './topics.css';
 
 type TFollowTopicFormProps = {
@@ -28,25 +28,25 @@ export function FollowTopicForm({
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const follow = useFollowTopic();
+  const [invalidText, setInvalidText] = useState<string | null>(null);
+  const follow = useFollowTopicMutation();
+  // What the text breaks (checked here), else why the API refused it; the message replaces the other.
+  const error = invalidText ?? (follow.error ? parseApiError(follow.error).message : null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkTopicInput(text);
+    setInvalidText(checked.error);
     if (checked.error !== null) {
-      setError(checked.error);
+      follow.reset();
       return;
     }
-    setError(null);
-    try {
-      await follow.mutateAsync(checked.topic);
-      setText('');
-      onFollowed?.(checked.topic);
-    } catch (failure) {
-      console.error('Following the topic failed:', failure);
-      setError(parseApiError(failure).message);
-    }
+    follow.mutate(checked.topic, {
+      onSuccess: () => {
+        setText('');
+        onFollowed?.(checked.topic);
+      },
+    });
   };
 
   return (
@@ -69,7 +69,8 @@ export function FollowTopicForm({
           autoFocus={autoFocus}
           onChange={(event) => {
             setText(event.target.value);
-            if (error) setError(null);
+            setInvalidText(null);
+            if (follow.isError) follow.reset();
           }}
         />
         <button type="submit" className="button button-primary" disabled={follow.isPending}>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import './modal.css';
 
@@ -11,46 +11,57 @@ type TModalProps = {
 };
 
 /**
- * A modal dialog (role=dialog, named by its title): Escape and a click on the backdrop close it
- * (spec §2 Add-to-folders modal: clicking the backdrop closes it). Focus moves into the dialog.
+ * A modal dialog, named by its title: the native <dialog> opened with showModal(), so focus moves in
+ * and stays in, the page behind is inert, and Esc asks to close (its `cancel` event, which calls
+ * onClose: the caller unmounts the dialog). A click on the backdrop closes it too (spec §2
+ * Add-to-folders modal: clicking the backdrop closes it).
  */
 export function Modal({ title, onClose, children, className }: TModalProps) {
   const titleId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const wasPressedOnBackdrop = useRef(false);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = boxRef.current?.querySelector<HTMLElement>('input, select, textarea, button:not([disabled])');
-    (first ?? boxRef.current)?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKeyDown);
+  // A layout effect: its cleanup runs while the dialog is still in the document, so focus returns to
+  // where it was before the dialog opened.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return undefined;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
+      dialog.close();
+      previous?.focus();
     };
   }, []);
 
+  // The box fills the <dialog>, so a press and click on the <dialog> itself are on its backdrop. Both
+  // must be: a text selection started in a field and let go outside is no backdrop click.
+  const isOnBackdrop = (event: SyntheticEvent) => event.target === event.currentTarget;
+
   return createPortal(
-    <div className="modal-root">
-      <div className="modal-backdrop" data-testid="modal-backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={boxRef}
-        className={className ? `modal ${className}` : 'modal'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop is a pointer shortcut; Esc closes it from the keyboard.
+    <dialog
+      ref={dialogRef}
+      className="modal-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onPointerDown={(event) => {
+        wasPressedOnBackdrop.current = isOnBackdrop(event);
+      }}
+      onClick={(event) => {
+        if (wasPressedOnBackdrop.current && isOnBackdrop(event)) onClose();
+      }}
+    >
+      <div className={className ? `modal ${className}` : 'modal'}>
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,9 +1,9 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { DEFAULT_PUBLISHED_DATE } from '@paperbench/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { uploadPaper } from '../../api/library-api';
 import { buildUploadBody, checkChosenFile, todayIso, uploadFailureAlert } from '../../lib/upload-form';
 import { Modal } from '../ui/modal';
+import { useUploadPaperMutation } from './api';
 
 type TUploadDialogProps = { onClose: () => void; onUploaded: (paper: TPaperRef) => void };
 
@@ -18,7 +18,7 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
   const [published, setPublished] = useState('');
   const [abstract, setAbstract] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
+  const upload = useUploadPaperMutation();
   const today = todayIso();
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -30,23 +30,21 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
     setFile(checked.file);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const built = buildUploadBody({ title, authors, published, abstract, file }, today);
     if (!built.ok) {
       window.alert(built.alert);
       return;
     }
-    setIsUploading(true);
-    try {
-      const paper = await uploadPaper(built.body);
-      onClose();
-      onUploaded({ paper_id: paper.paper_id, platform: paper.platform });
-    } catch (error) {
-      console.error('Upload failed:', error);
-      window.alert(uploadFailureAlert(error));
-      setIsUploading(false);
-    }
+    // mutateAsync: the outcome is handled even if the dialog was closed while the upload ran.
+    upload.mutateAsync(built.body).then(
+      (paper) => {
+        onClose();
+        onUploaded({ paper_id: paper.paper_id, platform: paper.platform });
+      },
+      (error: unknown) => window.alert(uploadFailureAlert(error)),
+    );
   };
 
   return (
@@ -88,8 +86,8 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={!file || isUploading}>
-            {isUploading ? 'Uploading…' : 'Submit'}
+          <button type="submit" className="button button-primary" disabled={!file || upload.isPending}>
+            {upload.isPending ? 'Uploading…' : 'Submit'}
           </button>
         </div>
       </form>

@@ -1,9 +1,10 @@
 import { DEFAULT_PUBLISHED_DATE, type TPaperRef } from '@paperbench/contract';
 import { type DragEvent, useCallback, useReducer } from 'react';
-import { addFileToFolder, uploadPaper } from '../../api/library-api';
 import { dragReducer, IDLE_DRAG } from '../../lib/drag-counter';
 import { uploadFailureReason } from '../../lib/upload-form';
 import { isPdfFile, titleFromFileName } from '../../lib/upload-progress';
+import { useAddToFoldersMutation } from '../library/api';
+import { useUploadPaperMutation } from './api';
 import { useUploadProgress } from './use-upload-progress';
 
 /** spec §5 Drop: the alert when nothing dropped is a PDF. */
@@ -14,17 +15,15 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types 
 /**
  * spec §2 / §4 drag and drop onto the File List panel: an enter/leave counter drives idle/dragging; a
  * drop keeps only PDFs, uploads each with a progress entry, and attaches successes to the active folder.
+ * The folders read afresh by the mutations' invalidation.
  */
-export function useDropUpload({
-  activeFolderId,
-  onUploaded,
-}: {
-  activeFolderId: number | null;
-  onUploaded: () => void;
-}) {
+export function useDropUpload({ activeFolderId }: { activeFolderId: number | null }) {
   const [drag, dispatch] = useReducer(dragReducer, IDLE_DRAG);
   const progress = useUploadProgress();
   const { start, succeed, fail } = progress;
+  // mutateAsync on both: several files upload at once, and each needs its own outcome.
+  const { mutateAsync: uploadPaper } = useUploadPaperMutation();
+  const { mutateAsync: addToFolders } = useAddToFoldersMutation();
 
   const uploadOne = useCallback(
     async (file: File) => {
@@ -40,7 +39,6 @@ export function useDropUpload({
         });
       } catch (error) {
         const reason = uploadFailureReason(error);
-        console.error(`Upload of ${file.name} failed:`, error);
         fail(id, reason);
         // spec §8: in the drop flow the alert names the file.
         window.alert(`Upload Failed: ${file.name}: ${reason} Please try again.`);
@@ -48,14 +46,10 @@ export function useDropUpload({
       }
       succeed(id);
       // spec §4: after success, if a folder is active, the paper is attached to it and folders reload.
-      if (activeFolderId != null) {
-        await addFileToFolder(activeFolderId, paper).catch((error: unknown) =>
-          console.error(`Attaching ${file.name} to the folder failed:`, error),
-        );
-      }
-      onUploaded();
+      // spec §8: a failed attachment is logged only (by the query client).
+      if (activeFolderId != null) await addToFolders({ folderIds: [activeFolderId], paper }).catch(() => {});
     },
-    [activeFolderId, onUploaded, start, succeed, fail],
+    [activeFolderId, uploadPaper, addToFolders, start, succeed, fail],
   );
 
   const handlers = {

@@ -1,12 +1,12 @@
 import type { TScreenProps } from '../../app/screen-props';
+import { useContactDeliveryQuery } from '../../features/contact/api';
 import { ContactForm } from '../../features/contact/contact-form';
-import { useContactDelivery } from '../../features/contact/use-contact-delivery';
 import { describeContactDelivery } from '../../lib/contact-delivery';
 import '../../features/form-card/form-card.css';
 
 /** spec §2 /contact: feedback or a question to the people who run this server (docs/security.md#mail: says how it arrives). */
 export default function ContactScreen({ title }: TScreenProps) {
-  const delivery = useContactDelivery();
+  const { data: delivery } = useContactDeliveryQuery();
   return (
     <section className="screen screen-narrow">
       <h1>{title}</h1>

@@ -1,14 +1,12 @@
 import type { TDailyFeedResponse } from '@paperbench/contract';
-import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import { feedKeys } from '../../api/query-keys';
 import type { TScreenProps } from '../../app/screen-props';
+import { useDailyFeedQuery } from '../../features/feed/api';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { useFollowTopicMutation } from '../../features/topics/api';
 import { DiscoveryLinks } from '../../features/topics/discovery-links';
-import { getDailyFeed } from '../../features/topics/topics-api';
-import { useFollowTopic } from '../../features/topics/use-topics';
 import { DayNav } from './day-nav';
 import { readDayParam } from './feed-day';
 import { FeedGroup } from './feed-group';
@@ -21,24 +19,9 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
   const [searchParams] = useSearchParams();
   const day = readDayParam(searchParams.get('day'));
   const requestedDay = day === 'invalid' ? null : day;
-  const feed = useQuery({
-    queryKey: feedKeys.daily(requestedDay),
-    queryFn: () => getDailyFeed(requestedDay),
-    enabled: day !== 'invalid',
-    // The day shown stays while the next one loads, so the navigation does not jump.
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  const follow = useFollowTopic();
-  const [followError, setFollowError] = useState<string | null>(null);
-  const followCategory = (topic: string) =>
-    follow.mutateAsync(topic).then(
-      () => setFollowError(null),
-      (failure) => {
-        console.error('Following the topic failed:', failure);
-        setFollowError(parseApiError(failure).message);
-      },
-    );
+  const feed = useDailyFeedQuery(requestedDay, { enabled: day !== 'invalid' });
+  // A failure is logged by the query client (spec §8) and shown until the next follow.
+  const follow = useFollowTopicMutation();
 
   return (
     <div className="screen daily-feed-screen">
@@ -52,9 +35,9 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
         <DiscoveryLinks current="/daily-feed" />
       </header>
       <FollowShortcut />
-      {followError && (
+      {follow.error && (
         <p className="notice notice-error" role="alert">
-          {followError}
+          {parseApiError(follow.error).message}
         </p>
       )}
       {day === 'invalid' ? (
@@ -65,7 +48,7 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
           </p>
         </div>
       ) : (
-        <FeedBody feed={feed} onFollow={(topic) => void followCategory(topic)} />
+        <FeedBody feed={feed} onFollow={(topic) => follow.mutate(topic)} />
       )}
     </div>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTopicsQuery } from '../../features/topics/api';
 import { FollowTopicForm } from '../../features/topics/follow-topic-form';
-import { useTopics } from '../../features/topics/use-topics';
 
 /** The feed's way to follow: a prompt when nothing is followed, else the followed topics and a form on demand. */
 export function FollowShortcut() {
-  const { data: topics } = useTopics();
+  const { data: topics } = useTopicsQuery();
   const [isOpen, setIsOpen] = useState(false);
   if (!topics) return null;
   if (topics.length === 0) {

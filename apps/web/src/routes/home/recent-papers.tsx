@@ -1,7 +1,6 @@
-import { tsr } from '../../api/client';
-import { paperKeys } from '../../api/query-keys';
 import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { useRecentPapersQuery } from '../../features/papers/api';
 
 /** spec §9: home page size. */
 const PAGE_SIZE = 10;
@@ -11,16 +10,8 @@ const PAGE_SIZE = 10;
  * a page returns fewer than 10. Failures are logged only (spec §8).
  */
 export function RecentPapers() {
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = tsr.papers.list.useInfiniteQuery({
-    queryKey: paperKeys.recent(PAGE_SIZE),
-    // ts-rest types pageParam as unknown; it is always the offset from getNextPageParam.
-    queryData: ({ pageParam }) => ({ query: { limit: PAGE_SIZE, offset: Number(pageParam) } }),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage: { body: readonly unknown[] }, pages: readonly unknown[]) =>
-      lastPage.body.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
-    staleTime: 5 * 60_000,
-  });
-  const papers = data?.pages.flatMap((page) => page.body) ?? [];
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useRecentPapersQuery(PAGE_SIZE);
+  const papers = data?.pages.flat() ?? [];
 
   return (
     <section className="recent-papers" aria-labelledby="recent-papers-title">

@@ -1,8 +1,10 @@
 import type { TPaperRef } from '@paperbench/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { announcePaperAttached, getSharedList, importSharedList, listUserFiles } from '../../api/library-api';
 import { parseApiError } from '../../api/parse-api-error';
+import { userFilesQuery } from '../../features/library/api';
+import { sharedListQuery, useImportSharedListMutation } from '../../features/sharing/api';
 import { Modal } from '../../features/ui/modal';
 import { needsImportChoice, type TImportChoice } from '../../lib/share-import';
 
@@ -16,21 +18,15 @@ type TImportState =
 const toRef = ({ paper_id, platform }: TPaperRef): TPaperRef => ({ paper_id, platform });
 
 /**
- * One request: the server clears (Replace), skips papers already held and attaches the rest in one
- * transaction. It also attaches the sharer's uploads, which attach_paper would refuse to this user.
- */
-async function runImport(shareId: string, choice: TImportChoice): Promise<void> {
-  await importSharedList(shareId, choice);
-  announcePaperAttached();
-}
-
-/**
  * spec §4 Shared-list import (/share/{share_id}): if the user already has files, a dialog offers Replace,
  * Merge or Cancel; with none it merges at once. Afterwards, and on Cancel, it returns home, replacing the
  * history entry (spec §2).
  */
 export function SharedListImport({ shareId }: { shareId: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { mutateAsync: importList } = useImportSharedListMutation();
+  // spec §8: the query client logs every failure; here it is also shown, with a way back home.
   const [state, setState] = useState<TImportState>({ kind: 'loading' });
   const started = useRef(false);
 
@@ -39,22 +35,25 @@ export function SharedListImport({ shareId }: { shareId: string }) {
     started.current = true;
     void (async () => {
       try {
-        const [list, existing] = await Promise.all([getSharedList(shareId), listUserFiles()]);
+        const [list, files] = await Promise.all([
+          queryClient.fetchQuery(sharedListQuery(shareId)),
+          queryClient.fetchQuery(userFilesQuery()),
+        ]);
+        const existing = files.map(toRef);
         const shared = list.papers.map(toRef);
         if (needsImportChoice(existing.length)) {
           setState({ kind: 'asking', existing, shared });
           return;
         }
         setState({ kind: 'importing' });
-        await runImport(shareId, 'merge');
+        await importList({ shareId, mode: 'merge' });
         setState({ kind: 'done' });
         navigate('/', { replace: true });
       } catch (error) {
-        console.error('Importing the shared list failed:', error);
         setState({ kind: 'failed', message: parseApiError(error).message });
       }
     })();
-  }, [shareId, navigate]);
+  }, [shareId, navigate, queryClient, importList]);
 
   // The /share view stays mounted (hidden) after leaving: it must hold nothing on screen by then.
   const goHome = () => {
@@ -66,10 +65,9 @@ export function SharedListImport({ shareId }: { shareId: string }) {
     if (state.kind !== 'asking') return;
     setState({ kind: 'importing' });
     try {
-      await runImport(shareId, choice);
+      await importList({ shareId, mode: choice });
       goHome();
     } catch (error) {
-      console.error('Importing the shared list failed:', error);
       setState({ kind: 'failed', message: parseApiError(error).message });
     }
   };

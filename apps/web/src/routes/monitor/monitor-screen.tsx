@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { useFollowTopicMutation, useUnfollowTopicMutation } from '../../features/topics/api';
 import { DiscoveryLinks } from '../../features/topics/discovery-links';
 import { FollowTopicForm } from '../../features/topics/follow-topic-form';
-import { useFollowTopic, useUnfollowTopic } from '../../features/topics/use-topics';
 import { TopicCard } from './topic-card';
 import { useMonitor } from './use-monitor';
 import './monitor.css';
@@ -14,8 +14,8 @@ type TNotice = { kind: 'unfollowed'; topic: string } | { kind: 'failed'; message
 /** Paper Monitor (/monitor): followed topics, the papers new since the last visit, follow and unfollow. */
 export default function MonitorScreen({ title }: TScreenProps) {
   const { topics, isPending, error } = useMonitor();
-  const unfollow = useUnfollowTopic();
-  const follow = useFollowTopic();
+  const unfollow = useUnfollowTopicMutation();
+  const follow = useFollowTopicMutation();
   const [notice, setNotice] = useState<TNotice | null>(null);
 
   const remove = async (topic: string) => {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { feedKeys } from '../../api/query-keys';
-import { getMonitor, markTopicSeen } from '../../features/topics/topics-api';
+import { useMarkTopicSeenMutation, useMonitorQuery } from '../../features/feed/api';
 import { rememberNewness, type TVisitNewness, withVisitNewness } from './monitor-visit';
 
 /**
@@ -10,14 +8,15 @@ import { rememberNewness, type TVisitNewness, withVisitNewness } from './monitor
  * the visit keeps showing what it saw.
  */
 export function useMonitor() {
-  const query = useQuery({ queryKey: feedKeys.monitor(), queryFn: getMonitor, staleTime: 0, refetchOnMount: 'always' });
+  const query = useMonitorQuery();
+  const { mutate: markSeen } = useMarkTopicSeenMutation();
   const memory = useRef<TVisitNewness>(new Map());
   const data = query.data;
   const toMark = useMemo(() => (data ? rememberNewness(memory.current, data.topics) : []), [data]);
   useEffect(() => {
     if (!data) return;
-    for (const topic of toMark) void markTopicSeen(topic, data.checked_at);
-  }, [data, toMark]);
+    for (const topic of toMark) markSeen({ topic, seenAt: data.checked_at });
+  }, [data, toMark, markSeen]);
   const topics = useMemo(() => (data ? withVisitNewness(data.topics, memory.current) : undefined), [data]);
   return { ...query, topics };
 }

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getPaper } from '../../api/library-api';
 import { parseApiError } from '../../api/parse-api-error';
-import { libraryKeys } from '../../api/query-keys';
 import type { TScreenProps } from '../../app/screen-props';
+import { usePaperQuery } from '../../features/papers/api';
 import { PaperDetails } from './paper-details';
 import '../../features/paper-card/paper-card.css';
 import './paper-screen.css';
@@ -12,12 +10,7 @@ import './paper-screen.css';
 export default function PaperScreen({ params }: TScreenProps) {
   const paperId = params.id ?? '';
   const platform = params.platform ?? 'arxiv';
-  const query = useQuery({
-    queryKey: libraryKeys.paper(paperId, platform),
-    queryFn: () => getPaper({ paper_id: paperId, platform }),
-    enabled: paperId !== '',
-    staleTime: 5 * 60_000,
-  });
+  const query = usePaperQuery({ paper_id: paperId, platform });
 
   if (query.isPending) {
     return (

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
-import { useFolders } from '../../features/file-list/use-folders';
+import { useFoldersQuery } from '../../features/library/api';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { useRecommendationsQuery } from '../../features/recommendations/api';
 import { RecommendedPaper } from '../../features/recommendations/recommended-paper';
 import { ScopePicker } from '../../features/recommendations/scope-picker';
-import { useRecommendations } from '../../features/recommendations/use-recommendations';
 import { distinctFiles } from '../../lib/paper-refs';
 import './recommendations-screen.css';
 
@@ -21,14 +21,14 @@ function folderIdOf(value: string | null): number | null {
  */
 export default function RecommendationsScreen({ title }: TScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const folders = useFolders();
+  const folders = useFoldersQuery();
   const librarySize = folders.data ? distinctFiles(folders.data).length : 0;
   const requested = folderIdOf(searchParams.get('folder'));
   const folder = folders.data?.find((f) => f.id === requested) ?? null;
   const folderId = folder?.id ?? null;
   const [excludeExisting, setExcludeExisting] = useState(true);
   const hasPapers = folder ? folder.files.length > 0 : librarySize > 0;
-  const recommendations = useRecommendations(folderId, excludeExisting, librarySize);
+  const recommendations = useRecommendationsQuery(folderId, excludeExisting);
 
   const selectFolder = (id: number | null) => {
     const next = new URLSearchParams(searchParams);
@@ -85,7 +85,7 @@ export default function RecommendationsScreen({ title }: TScreenProps) {
   );
 }
 
-function RecommendationList({ state, basis }: { state: ReturnType<typeof useRecommendations>; basis: string }) {
+function RecommendationList({ state, basis }: { state: ReturnType<typeof useRecommendationsQuery>; basis: string }) {
   if (state.isPending) return <PaperListSkeleton count={4} />;
   if (state.isError) {
     return (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
-import type { TSearchScreenState } from '../../features/search/search-store';
-import { hasFilters, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
+import { hasFilters, searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
+import type { TSearchScreenState } from '../../features/search/use-search-state';
 
 /** The result list with its loading, error, did-you-mean and empty states. */
 export function SearchResults({ state, request }: { state: TSearchScreenState; request: TSearchUrlState }) {
@@ -41,7 +41,11 @@ function NoResults({ state, request }: { state: TSearchScreenState; request: TSe
       {didYouMean && (
         <p className="did-you-mean">
           Did you mean{' '}
-          <Link to={searchUrl({ ...request, query: didYouMean.query })} className="did-you-mean-link">
+          <Link
+            to={searchUrl({ ...request, query: didYouMean.query })}
+            state={searchLocationState(state.includeSummary)}
+            className="did-you-mean-link"
+          >
             {didYouMean.query}
           </Link>
           ? <span className="did-you-mean-count">({didYouMean.total.toLocaleString()} results)</span>

@@ -1,11 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SearchBox } from '../../features/search/search-box';
 import { SearchFilters } from '../../features/search/search-filters';
-import { useSearchState } from '../../features/search/search-store-context';
-import { readSearchUrl, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
+import { searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
 import { SortControl } from '../../features/search/sort-control';
-import { searchRequestKey, useRunSearch, useStartSearch } from '../../features/search/use-search-actions';
+import { useSearchRequest, useSearchState } from '../../features/search/use-search-state';
+import { useStartSearch } from '../../features/search/use-start-search';
 import { SearchResults } from './search-results';
 import './search-screen.css';
 
@@ -14,22 +13,14 @@ import './search-screen.css';
  * the URL too (sort, category, from, to), so a link, back and forward all restore the same results.
  */
 export default function SearchScreen() {
-  const [searchParams] = useSearchParams();
-  const request = useMemo(() => readSearchUrl(searchParams), [searchParams]);
+  const request = useSearchRequest();
   const { query, ...refinements } = request;
   const state = useSearchState();
-  const runSearch = useRunSearch();
   const startSearch = useStartSearch();
   const navigate = useNavigate();
-  // The count is shown only for the results of this very URL, never a previous request's.
-  const isCurrent = state.requestKey === searchRequestKey(request);
-  const refine = (change: Partial<TSearchUrlState>) => navigate(searchUrl({ ...request, ...change }));
-
-  // Runs only when the results in the search state are not already those of this URL, so coming
-  // back to this page shows the kept results without asking again (spec §3 Search state).
-  useEffect(() => {
-    if (request.query && state.requestKey !== searchRequestKey(request)) runSearch(request);
-  }, [request, state.requestKey, runSearch]);
+  // A new sort or filter keeps asking for a summary if this search did (spec §3 includeSummary).
+  const refine = (change: Partial<TSearchUrlState>) =>
+    navigate(searchUrl({ ...request, ...change }), { state: searchLocationState(state.includeSummary) });
 
   return (
     <div className="screen search-screen">
@@ -46,7 +37,8 @@ export default function SearchScreen() {
           <SearchFilters value={refinements} onChange={refine} />
           <div className="search-toolbar">
             <p className="search-summary" aria-live="polite">
-              {isCurrent && state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query)}
+              {/* The state holds only this URL's answer, so the count is never a previous request's. */}
+              {state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query)}
             </p>
             <SortControl value={request.sort} onChange={(sort) => refine({ sort })} />
           </div>

@@ -1,0 +1,84 @@
+import type { TSearchSuggestion } from '@paperbench/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../api/client';
+import { expectStatus } from '../../api/expect-status';
+import type { TSearchUrlState } from './search-url';
+
+/**
+ * The search domain (spec §7 Papers and search): query keys and queries. Every result set is cached
+ * under its whole request, so returning to a /search URL shows its results without asking again.
+ */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (request: TSearchUrlState, includeSummary: boolean) =>
+    [...searchKeys.all, 'results', { ...request, includeSummary }] as const,
+  categories: () => [...searchKeys.all, 'categories'] as const,
+  suggestions: (typed: string) => [...searchKeys.all, 'suggestions', typed] as const,
+};
+
+/** spec §9: search default limit. */
+export const SEARCH_LIMIT = 30;
+
+/** POST /api/search/ (spec §7); a failure is thrown, for parseApiError to read. */
+export const searchQuery = (request: TSearchUrlState, includeSummary: boolean) =>
+  queryOptions({
+    queryKey: searchKeys.results(request, includeSummary),
+    queryFn: async () => {
+      const { query, sort, categories, from, to } = request;
+      const body = {
+        query,
+        sort,
+        limit: SEARCH_LIMIT,
+        offset: 0,
+        include_summary: includeSummary,
+        summary_type: 'full' as const,
+        ...(categories.length > 0 && { categories }),
+        ...(from && { from }),
+        ...(to && { to }),
+      };
+      return expectStatus(await apiClient.search.search({ body }), 200).body;
+    },
+    // Back, forward and a repeated search within a few minutes show the kept results.
+    staleTime: 5 * 60_000,
+  });
+
+/** The results of a /search URL; nothing is asked while its query is empty. */
+export function useSearchResultsQuery(request: TSearchUrlState, includeSummary: boolean) {
+  return useQuery({ ...searchQuery(request, includeSummary), enabled: request.query !== '' });
+}
+
+/** GET /api/search/categories: the archives and categories of the corpus, for the category filter. */
+export const searchCategoriesQuery = () =>
+  queryOptions({
+    queryKey: searchKeys.categories(),
+    queryFn: async () => expectStatus(await apiClient.search.categories(), 200).body.archives,
+    staleTime: 30 * 60_000,
+  });
+
+export function useSearchCategoriesQuery() {
+  return useQuery(searchCategoriesQuery());
+}
+
+/**
+ * GET /api/conversational/search_suggestions. `signal` lets TanStack Query abort the request once
+ * the text has changed, so a slow stale answer is never shown. Failures give no suggestions:
+ * completions are a convenience, never an error (nor a logged one).
+ */
+export const searchSuggestionsQuery = (typed: string) =>
+  queryOptions({
+    queryKey: searchKeys.suggestions(typed),
+    queryFn: async ({ signal }): Promise<TSearchSuggestion[]> => {
+      try {
+        const response = await apiClient.search.searchSuggestions({ query: { q: typed }, fetchOptions: { signal } });
+        return response.status === 200 ? response.body.suggestions : [];
+      } catch {
+        return [];
+      }
+    },
+  });
+
+/** Completions for `typed` while `isEnabled`; none while disabled, loading or failed. */
+export function useSearchSuggestionsQuery(typed: string, isEnabled: boolean): TSearchSuggestion[] {
+  const { data } = useQuery({ ...searchSuggestionsQuery(typed), enabled: isEnabled });
+  return isEnabled && data ? data : [];
+}

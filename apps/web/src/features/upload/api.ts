@@ -1,0 +1,66 @@
+import type { TUploadBody } from '@paperbench/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../api/client';
+import { expectStatus, pathSegment } from '../../api/expect-status';
+import { invalidateLibrary } from '../library/api';
+
+/** The uploads domain: uploading a PDF as a paper, its signed PDF URL, deleting it (docs/security.md). */
+export const uploadKeys = {
+  all: ['uploads'] as const,
+  /** docs/security.md#sessions: the signed, short-lived URL of an uploaded PDF (refetched before it expires). */
+  signedPdfUrl: (paperId: string) => [...uploadKeys.all, paperId, 'pdf-url'] as const,
+};
+
+/** Ask for a new signed URL this long before the current one expires. */
+const RENEW_MARGIN_MS = 60_000;
+
+function renewIn(expiresAt: string | undefined): number {
+  if (!expiresAt) return 0;
+  return Math.max(Date.parse(expiresAt) - Date.now() - RENEW_MARGIN_MS, 1_000);
+}
+
+/**
+ * POST /api/upload/ (multipart). The FormData is built here: ts-rest's own builder JSON-encodes every
+ * non-File part (a title would arrive as "\"Title\""), while the server reads the parts as plain text.
+ */
+function toFormData(body: TUploadBody): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'upload.pdf');
+    else if (value !== undefined) form.append(key, String(value));
+  }
+  return form;
+}
+
+/** Uploads a PDF as a new paper (platform upload); resolves with its reference. */
+export function useUploadPaperMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TUploadBody) =>
+      expectStatus(await apiClient.folders.upload({ body: toFormData(body) }), 201).body,
+    // Not awaited: the dialog closes (and the picker opens) at once; the library reads afresh behind it.
+    onSuccess: () => void invalidateLibrary(queryClient),
+  });
+}
+
+/** GET /api/uploads/{id}/pdf-url, renewed before it expires; `paperId` null asks nothing. */
+export function useSignedPdfUrlQuery(paperId: string | null) {
+  return useQuery({
+    queryKey: uploadKeys.signedPdfUrl(paperId ?? ''),
+    queryFn: async () =>
+      expectStatus(await apiClient.uploads.pdfUrl({ params: { paperId: pathSegment(paperId ?? '') } }), 200).body,
+    enabled: paperId !== null,
+    staleTime: (query) => renewIn(query.state.data?.expires_at),
+    refetchInterval: (query) => renewIn(query.state.data?.expires_at) || false,
+  });
+}
+
+/** docs/security.md#taking-things-back: the uploader deletes an upload (its paper leaves every folder). */
+export function useDeleteUploadMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (paperId: string) =>
+      expectStatus(await apiClient.uploads.remove({ params: { paperId: pathSegment(paperId) } }), 204).body,
+    onSuccess: () => invalidateLibrary(queryClient),
+  });
+}
