@@ -79,8 +79,10 @@ export default defineConfig({
         SMTP_PORT: String(SMTP_PORT),
         PUBLIC_URL: BASE_URL,
         OPERATOR_EMAIL: 'operator@paperbench.test',
-        // The flows never reach the internet: no on-demand arXiv fetches, no harvest.
+        // The flows never reach the internet: no on-demand arXiv fetches, no arXiv PDFs for full text
+        // (docs/ai.md#full-text-and-passages: uploads still get theirs), no harvest.
         ARXIV_FETCH_MISSING: 'false',
+        FULL_TEXT_FETCH: 'false',
         HARVEST_SETS: '',
         // docs/security.md#rate-limits-and-quotas: every flow comes from 127.0.0.1; budgets stay on, raised well above the run.
         RATE_LIMIT_GET_ID_PER_HOUR: '10000',
@@ -90,6 +92,7 @@ export default defineConfig({
         RATE_LIMIT_MAIL_PER_HOUR: '10000',
         RATE_LIMIT_WRITE_PER_MINUTE: '10000',
         RATE_LIMIT_AI_PER_MINUTE: '10000',
+        RATE_LIMIT_AI_PER_USER_PER_DAY: '10000',
         CONTACT_RATE_LIMIT_PER_HOUR: '10000',
         MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
         MAIL_MAX_PER_HOUR: '10000',

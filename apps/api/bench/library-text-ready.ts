@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { paperTexts } from '../src/db/schema';
-import { createTestApp, issueUserId } from '../src/test-support/test-app';
+import { startBenchApp } from './bench-app';
 import { onCleanup } from './cleanup';
 import type { BenchPdf } from './library-pdfs';
 import { type LatencySummary, summarize } from './stats';
@@ -37,11 +37,13 @@ async function withTimeout<T>(work: Promise<T>, milliseconds: number, what: stri
 }
 
 export async function measureTextReady(pdfs: BenchPdf[], runs: number): Promise<TextReadyResult[]> {
-  const t = await createTestApp('pglite', { seed: false });
+  const t = await startBenchApp(undefined);
   const close = onCleanup(() => t.close());
   try {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const userId = await issueUserId(t.app);
+    const address = t.baseUrl;
+    const userId = (
+      (await (await fetch(`${address}/api/user/get_id`, { method: 'POST' })).json()) as { user_id: string }
+    ).user_id;
     const results: TextReadyResult[] = [];
     for (const pdf of pdfs) {
       const uploadMs: number[] = [];
@@ -66,7 +68,7 @@ export async function measureTextReady(pdfs: BenchPdf[], runs: number): Promise<
         }
         await withTimeout(t.context.queue.drain(), DRAIN_TIMEOUT_MS, 'text extraction');
         const ready = performance.now();
-        const [row] = await t.db
+        const [row] = await t.context.db
           .select({ status: paperTexts.status, pageCount: paperTexts.pageCount, text: paperTexts.text })
           .from(paperTexts)
           .where(and(eq(paperTexts.platform, 'upload'), eq(paperTexts.paperId, body.paper_id)));

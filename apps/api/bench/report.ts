@@ -28,7 +28,8 @@ export interface DriverResult {
   listing: ThroughputResult[];
 }
 
-const table = (header: string[], rows: string[][]) =>
+/** A markdown table. */
+export const table = (header: string[], rows: string[][]) =>
   [
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,

@@ -9,6 +9,9 @@
  * recommendation latency: bench/*.bench.ts); --discovery-only runs just that section.
  * --library appends the library section (upload-to-text-ready, server memory while receiving 5 and
  * 50 MB uploads: bench/library-*.ts); --library-only runs just that section.
+ * --qa appends the grounded-QA section (offline chat over the five fixture PDFs: gold page cited,
+ * fabricated citations, abstentions, time to first delta: bench/qa-grounding.bench.ts); --qa-only
+ * runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -21,6 +24,7 @@ import { runDiscoveryBench } from './discovery-report';
 import { BenchClient } from './http-client';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { createScratchDatabase, serverVersion } from './postgres';
+import { renderQaReport, runQaBench } from './qa/qa-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
 import { measureListing, measureSearch } from './scenarios';
 import { defaultServerEntry, startServer } from './server';
@@ -94,11 +98,15 @@ async function main() {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
-  const libraryOnly = process.argv.includes('--library-only');
-  const discoveryOnly = process.argv.includes('--discovery-only');
-  const withLibrary = !discoveryOnly && (libraryOnly || process.argv.includes('--library'));
-  const withDiscovery = !libraryOnly && (discoveryOnly || process.argv.includes('--discovery'));
-  const onlySection = libraryOnly || discoveryOnly;
+  const only = (['--library-only', '--discovery-only', '--qa-only'] as const).find((flag) =>
+    process.argv.includes(flag),
+  );
+  const wants = (section: 'library' | 'discovery' | 'qa') =>
+    only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
+  const withLibrary = wants('library');
+  const withDiscovery = wants('discovery');
+  const withQa = wants('qa');
+  const onlySection = only !== undefined;
   const machine = machineInfo();
   const results: DriverResult[] = [];
   if (!onlySection) {
@@ -109,14 +117,16 @@ async function main() {
   }
   const library: LibraryResult | undefined = withLibrary ? await runLibraryBench(entry, log) : undefined;
   const discovery = withDiscovery ? await runDiscoveryBench(log) : undefined;
+  const qa = withQa ? await runQaBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
   if (!onlySection) console.log(renderReport(machine, results, date));
   if (library) console.log(renderLibraryReport(machine, library, date));
   if (discovery) console.log(`## Discovery, ${date}\n\n${discovery}`);
+  if (qa) console.log(renderQaReport(machine, qa, date));
   if (jsonFile)
-    await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library, discovery }, null, 2)}\n`);
+    await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library, discovery, qa }, null, 2)}\n`);
 }
 
 let interrupted = false;

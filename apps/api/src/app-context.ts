@@ -1,3 +1,5 @@
+import { createAiModel } from './ai/create-ai-model';
+import type { AiModel } from './ai/model';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { queueJobDefinitions } from './jobs/queue/definitions';
@@ -26,6 +28,8 @@ export interface AppContext {
   pdfUrls: PdfUrlSigner;
   /** docs/security.md#rate-limits-and-quotas: rate-limit and mail counters shared by all replicas (PostgreSQL, or Redis). */
   counters: CounterStore;
+  /** docs/ai.md: the one model layer; mode 'extractive' when no LLM_BASE_URL is configured. */
+  ai: AiModel;
 }
 
 /** The context of one server process: the local file storage of STORAGE_DIR, its queue poller and PDF workers. */
@@ -50,6 +54,7 @@ export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config
     counters: config.REDIS_URL
       ? createRedisCounterStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
       : createPgCounterStore(db),
+    ai: createAiModel(config),
   };
   return context;
 }

@@ -58,3 +58,55 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://papers.example.org/' }).PUBLIC_URL).toBe('https://papers.example.org');
   });
 });
+
+describe('loadConfig: the model layer (docs/ai.md)', () => {
+  it('is offline (no model, no embeddings) by default, with json_schema, a timeout and a concurrency cap', () => {
+    const config = loadConfig({});
+    expect(config.LLM_BASE_URL).toBeUndefined();
+    expect(config.LLM_MODEL).toBeUndefined();
+    expect(config.EMBEDDING_MODEL).toBeUndefined();
+    expect(config).toMatchObject({
+      LLM_STRUCTURED_OUTPUT: 'json_schema',
+      LLM_TIMEOUT_MS: 120_000,
+      LLM_MAX_CONCURRENT: 4,
+      RATE_LIMIT_AI_PER_USER_PER_DAY: 500,
+    });
+  });
+
+  it('reads an endpoint, its model, key, structured-output mode and embeddings', () => {
+    const config = loadConfig({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'qwen2.5:7b',
+      LLM_API_KEY: 'ollama',
+      LLM_STRUCTURED_OUTPUT: 'none',
+      EMBEDDING_MODEL: 'nomic-embed-text',
+      LLM_TIMEOUT_MS: '5000',
+      LLM_MAX_CONCURRENT: '2',
+      RATE_LIMIT_AI_PER_USER_PER_DAY: '3',
+    });
+    expect(config).toMatchObject({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'qwen2.5:7b',
+      LLM_API_KEY: 'ollama',
+      LLM_STRUCTURED_OUTPUT: 'none',
+      EMBEDDING_MODEL: 'nomic-embed-text',
+      LLM_TIMEOUT_MS: 5000,
+      LLM_MAX_CONCURRENT: 2,
+      RATE_LIMIT_AI_PER_USER_PER_DAY: 3,
+    });
+    expect(config.EMBEDDING_BASE_URL).toBeUndefined();
+    expect(loadConfig({ LLM_BASE_URL: '', LLM_MODEL: '' }).LLM_BASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' }, 'LLM_MODEL'],
+    [{ EMBEDDING_MODEL: 'nomic-embed-text' }, 'EMBEDDING_BASE_URL'],
+    [{ LLM_STRUCTURED_OUTPUT: 'xml' }, 'LLM_STRUCTURED_OUTPUT'],
+    [{ LLM_BASE_URL: 'localhost:11434' }, 'LLM_BASE_URL'],
+    [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
+    [{ LLM_MAX_CONCURRENT: '0' }, 'LLM_MAX_CONCURRENT'],
+    [{ RATE_LIMIT_AI_PER_USER_PER_DAY: 'lots' }, 'RATE_LIMIT_AI_PER_USER_PER_DAY'],
+  ])('refuses %j, naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
+  });
+});

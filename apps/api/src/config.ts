@@ -99,6 +99,11 @@ const ZEnv = z.object({
   // docs/security.md#outbound-requests-to-arxiv (polite to arXiv): requests waiting for an arXiv slot, in this process and as
   // time ahead in the schedule all replicas share; one more is refused with 503 and Retry-After.
   ARXIV_MAX_WAITING: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * docs/ai.md#full-text-and-passages: fetch the PDFs of arXiv and ACL papers users work with (through the PDF proxy's
+   * cache, on the work queue) to read their full text; off, those papers keep status 'none'.
+   */
+  FULL_TEXT_FETCH: zFlag(true),
 
   // Scheduled jobs (harvest, digests): every API process runs the scheduler; job_runs claims a slot once.
   JOBS_ENABLED: zFlag(true),
@@ -162,6 +167,8 @@ const ZEnv = z.object({
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** docs/ai.md#budgets: model calls one user may make per day (all AI routes together); counted per user only. */
+  RATE_LIMIT_AI_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(500),
   /** Bytes one user's uploads may hold in total (default 1 GB). */
   USER_UPLOAD_QUOTA_BYTES: z.coerce
     .number()
@@ -188,6 +195,26 @@ const ZEnv = z.object({
   PDF_URL_SECRET: zOptional(z.string().min(32, 'must be at least 32 characters')),
   /** How long a signed PDF URL stays valid, in seconds. */
   PDF_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+
+  // docs/ai.md: the one model layer (apps/api/src/ai). No LLM_BASE_URL: extractive (offline) mode.
+  /** An OpenAI-compatible API's base URL, ending in /v1 (OpenAI, Ollama, vLLM, llama.cpp's server). */
+  LLM_BASE_URL: zOptional(z.string().url()),
+  /** Sent as `Authorization: Bearer …`; local servers usually need none. */
+  LLM_API_KEY: zOptional(z.string()),
+  /** The chat model's name as the server knows it; required with LLM_BASE_URL. */
+  LLM_MODEL: zOptional(z.string()),
+  /** How structured output is asked for, since local servers differ (docs/ai.md#structured-output). */
+  LLM_STRUCTURED_OUTPUT: z.enum(['json_schema', 'json_object', 'none']).default('json_schema'),
+  /** The embeddings API's base URL; unset: LLM_BASE_URL. */
+  EMBEDDING_BASE_URL: zOptional(z.string().url()),
+  /** Key of EMBEDDING_BASE_URL; LLM_API_KEY is only reused when embeddings go to the LLM's own server. */
+  EMBEDDING_API_KEY: zOptional(z.string()),
+  /** The embedding model's name; unset: no embeddings (retrieval is lexical only). */
+  EMBEDDING_MODEL: zOptional(z.string()),
+  /** Longest one model call may take, streaming included, in milliseconds. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Model calls (chat, structured, embeddings) this process makes at once; more wait their turn. */
+  LLM_MAX_CONCURRENT: z.coerce.number().int().min(1).max(256).default(4),
 
   // docs/security.md#browser-headers (browser): security headers and compression.
   /**
@@ -216,12 +243,24 @@ function parseTrustProxy(value: string): boolean | string[] | ((address: string,
     .filter(Boolean);
 }
 
+/** docs/ai.md: an endpoint without a model name (or embeddings with nowhere to send them) is a mistake, not a mode. */
+function requireModelWithEndpoint(env: z.output<typeof ZEnv>, ctx: z.RefinementCtx) {
+  if (env.LLM_BASE_URL && !env.LLM_MODEL)
+    ctx.addIssue({ code: 'custom', path: ['LLM_MODEL'], message: 'required when LLM_BASE_URL is set' });
+  if (env.EMBEDDING_MODEL && !(env.EMBEDDING_BASE_URL ?? env.LLM_BASE_URL))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['EMBEDDING_BASE_URL'],
+      message: 'EMBEDDING_MODEL needs EMBEDDING_BASE_URL or LLM_BASE_URL',
+    });
+}
+
 /** The validated settings; STORAGE_DIR is always resolved to an absolute path. */
 export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string; PUBLIC_URL: string };
 
 /** Reads and validates the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  const parsed = ZEnv.superRefine(requireModelWithEndpoint).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { ZAnswerSource, ZRowId, ZTimestamp, zText } from './common';
 import { ZFileSelection, ZFolderFile } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
+import { ZCitationCheck, ZCitedPassage } from './stream.schemas';
+
+/** A [start, end) range of characters of a text. */
+export const ZTextSpan = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+export type TTextSpan = z.infer<typeof ZTextSpan>;
 
 /** One message of a chat or review session. */
 export const ZChatMessage = z.object({
@@ -11,6 +16,17 @@ export const ZChatMessage = z.object({
   /** For assistant messages: 'model' or 'extractive' (offline mode), so the UI can label it; null for user messages. */
   source: ZAnswerSource.nullable(),
   created_at: ZTimestamp,
+  /** For assistant chat answers: the numbered passages the answer was given; its `[n]` cite these. */
+  passages: z.array(ZCitedPassage).optional(),
+  /** For assistant chat answers: the deterministic checker's verdict on the answer's citations. */
+  citations: ZCitationCheck.optional(),
+  /** For assistant chat answers: true when the answer is "I cannot find this in the selected papers." */
+  abstained: z.boolean().optional(),
+  /**
+   * For assistant chat answers: the sentences of `content` the checker could not verify against their
+   * cited passages, as [start, end) character offsets into `content`, to be marked, never shown as verified.
+   */
+  unsupported_spans: z.array(ZTextSpan).optional(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
@@ -52,10 +68,11 @@ export const ZUpdateSessionTitleRequest = z.object({
  */
 export const ZChatFile = ZFolderFile.omit({ folder_id: true }).extend({
   /**
-   * Whether the paper's text is ready for retrieval (spec: process_embeddings). For an upload it
-   * follows text extraction (docs/security.md#work-queue-and-pdf-limits): 'pending' → 'ready', or 'failed' with embedding_error.
+   * Whether the paper's text is ready for retrieval (spec: process_embeddings): 'none' (not asked
+   * for yet), 'pending' → 'ready' (passages stored), 'failed' with embedding_error, or
+   * 'abstract-only' (the PDF could not be fetched: the abstract is the paper's only passage).
    */
-  embedding_status: z.enum(['none', 'pending', 'ready', 'failed']),
+  embedding_status: z.enum(['none', 'pending', 'ready', 'failed', 'abstract-only']),
   /** Why the text could not be read, when embedding_status is 'failed' (e.g. a PDF over a limit). */
   embedding_error: zText().optional(),
 });

@@ -51,6 +51,9 @@ export const commonResponses = {
  */
 export const arxivFetchResponses = { 502: ZError, 503: ZError } as const;
 
+/** docs/ai.md#summaries: routes whose answer a model writes: 502 when the model fails, 503 when it times out. */
+export const aiModelResponses = { 502: ZError, 503: ZError } as const;
+
 /** Largest page any list endpoint returns; bigger `limit` values are refused, not silently cut. */
 export const MAX_PAGE_LIMIT = 100;
 /** Deepest offset a list endpoint accepts, so a client cannot ask the database to skip millions of rows. */

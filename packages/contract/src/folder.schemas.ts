@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAnswerSource, ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
+import { ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
 /** spec §9: the name of a new folder when none is given. */
@@ -67,16 +67,6 @@ export type TRenameFolderRequest = z.infer<typeof ZRenameFolderRequest>;
 
 /** Path params of /api/folders/{id}/files/{fileId}: fileId is the paper id of the file (URL-encoded). */
 export const ZFolderFileParams = z.object({ id: ZFolderId, fileId: ZPaperId });
-
-/** Response of GET /api/folders/{id}/summary and POST /api/folders/{id}/summary/regenerate. */
-export const ZFolderSummary = z.object({
-  folder_id: ZFolderId,
-  /** Markdown text; empty for an empty folder. */
-  summary: zText(),
-  source: ZAnswerSource,
-  generated_at: ZTimestamp,
-});
-export type TFolderSummary = z.infer<typeof ZFolderSummary>;
 
 /** Today as YYYY-MM-DD, one day ahead of UTC so a user east of Greenwich may enter their own today. */
 const latestAllowedDate = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

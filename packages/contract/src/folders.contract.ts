@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { arxivFetchResponses, c, ZError, ZFolderId, ZOk, ZPlatformQuery } from './common';
+import { aiModelResponses, arxivFetchResponses, c, ZError, ZFolderId, ZOk, ZPlatformQuery } from './common';
 import {
   type TUploadBody,
   ZCreateFolderRequest,
   ZFolder,
   ZFolderFile,
   ZFolderFileParams,
-  ZFolderSummary,
   ZRenameFolderRequest,
   ZUploadResponse,
 } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
+import { ZFolderSummary } from './summary.schemas';
 
 const ZFolderParams = z.object({ id: ZFolderId });
 
@@ -74,15 +74,18 @@ export const foldersContract = c.router({
     method: 'GET',
     path: '/api/folders/:id/summary',
     pathParams: ZFolderParams,
-    responses: { 200: ZFolderSummary },
+    responses: { 200: ZFolderSummary, ...aiModelResponses },
     summary: "A summary of the folder's papers (cached; generated on first request)",
+    description:
+      "A cited overview of the folder's papers. Once the folder's papers change, the cached summary is returned with " +
+      'stale: true (a GET never rewrites it); POST …/summary/regenerate writes a new one.',
   },
   regenerateSummary: {
     method: 'POST',
     path: '/api/folders/:id/summary/regenerate',
     pathParams: ZFolderParams,
     body: c.noBody(),
-    responses: { 200: ZFolderSummary },
+    responses: { 200: ZFolderSummary, ...aiModelResponses },
     summary: "Rebuild the folder's summary",
   },
   upload: {

@@ -1,3 +1,4 @@
+import { aiContract } from './ai.contract';
 import { chatContract } from './chat.contract';
 import { commentsContract } from './comments.contract';
 import { c, commonResponses } from './common';
@@ -42,11 +43,13 @@ export const contract = c.router(
     ideas: ideasContract,
     pdfs: pdfsContract,
     uploads: uploadsContract,
+    ai: aiContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
 export type TContract = typeof contract;
 
+export * from './ai.contract';
 export * from './chat.schemas';
 export * from './comment.schemas';
 export * from './common';
@@ -66,6 +69,7 @@ export * from './search.schemas';
 export * from './share.schemas';
 export * from './stream.schemas';
 export * from './subscription.schemas';
+export * from './summary.schemas';
 export * from './topic.schemas';
 export * from './uploads.contract';
 export * from './web-routes';

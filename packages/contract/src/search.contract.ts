@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform, zText } from './common';
+import { aiModelResponses, c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform, zText } from './common';
 import {
   ZSearchCategoriesResponse,
   ZSearchRequest,
@@ -83,8 +83,12 @@ export const searchContract = c.router({
     method: 'POST',
     path: '/api/search-summary/',
     body: ZSearchSummaryRequest,
-    responses: { 200: ZSearchSummaryResponse },
+    responses: { 200: ZSearchSummaryResponse, ...aiModelResponses },
     summary: 'Summarise a set of search results',
+    description:
+      "A cited synthesis of the top results' abstracts, numbered [n] in result order. Written by the model and checked " +
+      'without one (unsupported citations listed), or, with no model configured, verbatim sentences of the abstracts ' +
+      "(source 'extractive'). Abstains when no abstract bears on the query.",
   },
   conversationalSearch: {
     method: 'POST',

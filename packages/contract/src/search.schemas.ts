@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAnswerSource, zText } from './common';
 import { ZPaper } from './paper.schemas';
+import { ZSummaryGrounding } from './summary.schemas';
 
 export const SEARCH_SORTS = ['relevance', 'date'] as const;
 export const SUMMARY_TYPES = ['full', 'brief'] as const;
@@ -125,12 +126,25 @@ export type TSearchState = z.infer<typeof ZSearchState>;
 
 export const ZSearchSummaryRequest = z.object({
   query: zText().trim().min(1),
+  /** The results to summarise, in result order; the first SEARCH_SUMMARY_PAPERS are read. */
   papers: z.array(ZPaper).max(100),
+  /** 'brief': 2-3 sentences; 'full': a paragraph or two. */
   summary_type: z.enum(SUMMARY_TYPES).default('full'),
 });
+export type TSearchSummaryRequest = z.infer<typeof ZSearchSummaryRequest>;
 
-export const ZSearchSummaryResponse = z.object({
-  summary: zText(),
-  /** 'model' when an LLM wrote it, 'extractive' when built from the papers' own sentences offline. */
-  source: ZAnswerSource,
-});
+/** How many of the top results a search summary reads (docs/ai.md#summaries). */
+export const SEARCH_SUMMARY_PAPERS = 10;
+
+/**
+ * A cited synthesis of the results' abstracts: `[n]` cites the abstract of the n-th paper sent (the
+ * n-th result card), and `passages` holds those abstracts under the same numbers.
+ */
+export const ZSearchSummaryResponse = z
+  .object({
+    summary: zText(),
+    /** 'model' when an LLM wrote it, 'extractive' when built from the papers' own sentences offline. */
+    source: ZAnswerSource,
+  })
+  .extend(ZSummaryGrounding.shape);
+export type TSearchSummary = z.infer<typeof ZSearchSummaryResponse>;

@@ -126,6 +126,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   // docs/security.md#taking-things-back: owners take things back.
   ['DELETE', '/api/uploads/{paperId}'],
   ['DELETE', '/api/share/{id}'],
+  // docs/ai.md: whether answers come from a model or are extractive, so the UI labels them honestly.
+  ['GET', '/api/ai/status'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

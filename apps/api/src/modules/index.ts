@@ -1,6 +1,7 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
+import { createAiStatusRouter } from './ai-status/ai-status.router';
 import { createContactRouter } from './contact/contact.router';
 import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
@@ -40,4 +41,5 @@ export const createApiRouter = (context: AppContext) =>
     ideas: notImplementedRouter(contract.ideas),
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
+    ai: createAiStatusRouter(context),
   });

@@ -1,13 +1,14 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { folderFiles, folders, papers, sharedLists, uploads } from '../db/schema';
+import { chatSessions, folderFiles, folders, papers, sharedLists, uploads } from '../db/schema';
 import { ownedFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
 import { paperRefsFilter, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import type { Actor } from './decision';
 import type { FolderMembership, LoadedFolder } from './folder.policy';
 import type { PaperResource } from './paper.policy';
+import type { SessionResource } from './session.policy';
 import type { ShareResource } from './share.policy';
 
 /*
@@ -16,7 +17,7 @@ import type { ShareResource } from './share.policy';
  */
 
 /**
- * The actor's memberships of these folders. None exist until the forum issue adds folder members;
+ * The actor's memberships of these folders. None exist until shared folders (spec §3 Shared folder) add members;
  * its lookup goes here, and every folder rule then sees the member's role.
  */
 export async function selectFolderMemberships(
@@ -95,4 +96,14 @@ export function selectSharesForAccess(
     .select({ shareId: sharedLists.shareId, createdBy: sharedLists.createdBy })
     .from(sharedLists)
     .where(inArray(sharedLists.shareId, [...shareIds]));
+}
+
+export function selectChatSessionsForAccess(
+  db: Db,
+  ids: readonly number[],
+): Promise<(SessionResource & { id: number })[]> {
+  return db
+    .select({ id: chatSessions.id, userId: chatSessions.userId })
+    .from(chatSessions)
+    .where(inArray(chatSessions.id, [...ids]));
 }

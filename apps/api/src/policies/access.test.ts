@@ -20,7 +20,7 @@ const folders = [
   { id: 10, ownerId: 1 },
   { id: 11, ownerId: 1 },
 ];
-/** User 2 is a viewer of folder 11 (the membership lookup of the forum issue). */
+/** User 2 is a viewer of folder 11 (the membership lookup shared folders will add). */
 const membershipOf = (userId: number | null, folderId: number) =>
   userId === 2 && folderId === 11 ? { role: 'viewer' as const } : undefined;
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { AppError, notFound } from '../lib/app-error';
 import { describePaper, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import {
+  selectChatSessionsForAccess,
   selectFoldersForAccess,
   selectHoldersForAccess,
   selectPapersForAccess,
@@ -66,6 +67,12 @@ const KINDS: { [K in KindName]: Kind<K> } = {
     key: (ref) => refKey(ref.platform, ref.paper_id),
     describe: (ref) => `${describePaper(ref)} in your files`,
     load: async (db, actor, refs) => groupHolders(await selectHoldersForAccess(db, actor, refs)),
+  },
+  chatSession: {
+    key: String,
+    describe: (id) => `Chat session ${id}`,
+    load: async (db, _actor, ids) =>
+      new Map((await selectChatSessionsForAccess(db, ids)).map((session) => [String(session.id), session])),
   },
 };
 

@@ -8,7 +8,7 @@ export interface FolderResource {
 
 /**
  * architecture: shared-folder access goes through a role table (owner, editor, commenter, viewer).
- * Only 'owner' arises until the forum issue lands; a membership then supplies the other roles.
+ * Only 'owner' arises until shared folders (spec §3 Shared folder) exist; a membership then supplies the other roles.
  */
 export type FolderRole = 'owner' | 'editor' | 'commenter' | 'viewer';
 

@@ -14,7 +14,7 @@ const published = (): PaperResource => ({ isUpload: false, uploaderId: null, isH
 const share = { createdBy: 1 };
 
 /** architecture: authorization as a table of actor × permission → decision, with plain objects and no database. */
-describe('paper, upload and share permissions', () => {
+describe('paper, upload, share and session permissions', () => {
   const actors = { uploader, holder, stranger, anonymous };
   type Who = keyof typeof actors;
   const Y = 'allowed';
@@ -49,6 +49,12 @@ describe('paper, upload and share permissions', () => {
     [
       'share.revoke',
       (actor) => PERMISSIONS['share.revoke'].decide(actor, share),
+      { uploader: Y, holder: H, stranger: H, anonymous: H },
+    ],
+    [
+      // For this row, "uploader" is the session's user.
+      'chatSession.use',
+      (actor) => PERMISSIONS['chatSession.use'].decide(actor, { userId: 1 }),
       { uploader: Y, holder: H, stranger: H, anonymous: H },
     ],
   ];

@@ -2,6 +2,7 @@ import type { TPaperRef } from '@paperbench/contract';
 import type { Actor, Decision } from './decision';
 import { decideFolder, decideHeldFile, type FolderAction, type LoadedFolder } from './folder.policy';
 import { decidePaperRead, decideUploadDelete, type PaperResource } from './paper.policy';
+import { decideSessionUse, type SessionResource } from './session.policy';
 import { decideShareRevoke, decideShareUse, type ShareResource } from './share.policy';
 
 /** For each kind of resource: what a request names it by, and what its rules are given once loaded. */
@@ -13,6 +14,7 @@ export interface ResourceKinds {
   share: { id: string; resource: ShareResource };
   /** A paper in the actor's File List: the folders within their reach that hold it. */
   file: { id: TPaperRef; resource: readonly LoadedFolder[] };
+  chatSession: { id: number; resource: SessionResource };
 }
 export type KindName = keyof ResourceKinds;
 
@@ -51,6 +53,7 @@ export const PERMISSIONS = {
   'share.revoke': rule({ kind: 'share', action: 'revoke it', decide: decideShareRevoke }),
   'file.select': fileRule('selectFile', 'select it'),
   'file.remove': fileRule('removeFile', 'remove it'),
+  'chatSession.use': rule({ kind: 'chatSession', action: 'use it', decide: decideSessionUse }),
 };
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -2,7 +2,7 @@ import { contract } from '@paperbench/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { budgetOf, budgetsFromConfig } from './budgets';
+import { budgetOf, budgetsCounted, budgetsFromConfig } from './budgets';
 
 const allRoutes = Object.values(contract).flatMap((group) => Object.values(group) as AppRoute[]);
 
@@ -53,5 +53,14 @@ describe('TRUST_PROXY', () => {
       expect(hops('10.0.0.2', 0)).toBe(true);
       expect(hops('10.0.0.1', 1)).toBe(false);
     }
+  });
+});
+
+describe('the daily AI budget (docs/ai.md#budgets)', () => {
+  it('is counted per user only, for a day, alongside the per-minute ai budget', () => {
+    const budgets = budgetsFromConfig(loadConfig({ RATE_LIMIT_AI_PER_USER_PER_DAY: '3' }));
+    expect(budgets.ai_daily).toMatchObject({ max: 3, windowMs: 86_400_000, perUserOnly: true });
+    expect(budgetsCounted('ai')).toEqual(['ai', 'ai_daily']);
+    expect(budgetsCounted('search')).toEqual(['search']);
   });
 });

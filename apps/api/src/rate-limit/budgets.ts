@@ -6,7 +6,16 @@ import type { Config } from '../config';
  * The named request budgets of docs/security.md#rate-limits-and-quotas, in one place (as Cal.com names its limits). Each is
  * counted per IP always, and per user as well when X-User-ID identified the caller.
  */
-export type BudgetName = 'get_id' | 'search' | 'upload' | 'pdf_proxy' | 'mail' | 'contact' | 'write' | 'ai';
+export type BudgetName =
+  | 'get_id'
+  | 'search'
+  | 'upload'
+  | 'pdf_proxy'
+  | 'mail'
+  | 'contact'
+  | 'write'
+  | 'ai'
+  | 'ai_daily';
 
 export interface Budget {
   name: BudgetName;
@@ -15,10 +24,13 @@ export interface Budget {
   windowMs: number;
   /** What is counted, for the 429's sentence: "at most 120 searches a minute". */
   noun: string;
+  /** Counted per identified user only (a day's allowance, docs/ai.md#budgets), not per IP. */
+  perUserOnly?: boolean;
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
   const budget = (name: BudgetName, max: number, windowMs: number, noun: string): Budget => ({
@@ -36,6 +48,7 @@ export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
     contact: budget('contact', config.CONTACT_RATE_LIMIT_PER_HOUR, HOUR, 'messages'),
     write: budget('write', config.RATE_LIMIT_WRITE_PER_MINUTE, MINUTE, 'changes'),
     ai: budget('ai', config.RATE_LIMIT_AI_PER_MINUTE, MINUTE, 'AI requests'),
+    ai_daily: { ...budget('ai_daily', config.RATE_LIMIT_AI_PER_USER_PER_DAY, DAY, 'AI requests'), perUserOnly: true },
   };
 }
 
@@ -70,6 +83,12 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/\/+$/, '') || '/'}`;
 const NAMED = new Map(NAMED_ROUTES.map(([name, route]) => [routeKey(route.method, route.path), name]));
+
+/** docs/ai.md#budgets: budgets a request of another budget counts against as well (model calls cost money per day). */
+const ALSO_COUNTED: Partial<Record<BudgetName, BudgetName[]>> = { ai: ['ai_daily'] };
+
+/** Every budget a request of budget `name` counts against: its own first. */
+export const budgetsCounted = (name: BudgetName): BudgetName[] => [name, ...(ALSO_COUNTED[name] ?? [])];
 
 /** The budget of a matched API route (Fastify's pattern, e.g. '/api/folders/:id'); null: not limited. */
 export function budgetOf(method: string, routePattern: string | undefined): BudgetName | null {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
-import { type Budget, type BudgetName, budgetOf, budgetsFromConfig } from './budgets';
+import { type Budget, type BudgetName, budgetOf, budgetsCounted, budgetsFromConfig } from './budgets';
 import type { CounterStore } from './counter-store';
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -55,8 +55,10 @@ function setHeaders(reply: FastifyReply, tightest: LimitResult) {
   reply.header('ratelimit-reset', tightest.ttlInSeconds);
 }
 
-const describeWindow = (windowMs: number) => (windowMs >= 3_600_000 ? 'an hour' : 'a minute');
-const describeWait = (seconds: number) => (seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+const describeWindow = (windowMs: number) =>
+  windowMs >= 86_400_000 ? 'a day' : windowMs >= 3_600_000 ? 'an hour' : 'a minute';
+const describeWait = (seconds: number) =>
+  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
 
 function tooMany(budget: Budget, retryAfterSeconds: number) {
   return new AppError(
@@ -86,12 +88,12 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
     });
     const budgets = budgetsFromConfig(config);
-    const limiters = new Map<BudgetName, { byIp: Limiter; byUser: Limiter }>();
+    const limiters = new Map<BudgetName, { byIp: Limiter | null; byUser: Limiter }>();
     for (const budget of Object.values(budgets)) {
       const common = { max: budget.max, timeWindow: budget.windowMs };
       limiters.set(budget.name, {
         // The plugin's own key: the client IP, IPv6 grouped by /64 so one host cannot rotate addresses.
-        byIp: createLimiter(app, { ...common, keyPrefix: `${budget.name}:ip:` }),
+        byIp: budget.perUserOnly ? null : createLimiter(app, { ...common, keyPrefix: `${budget.name}:ip:` }),
         byUser: createLimiter(app, {
           ...common,
           keyPrefix: `${budget.name}:user:`,
@@ -102,16 +104,22 @@ export const rateLimitPlugin = fp(
     app.addHook('preHandler', async (request, reply) => {
       const name = budgetOf(request.method, request.routeOptions.url);
       if (!name) return;
-      const budget = budgets[name];
-      const limiter = limiters.get(name) as { byIp: Limiter; byUser: Limiter };
-      const results = [await limiter.byIp(request)];
-      if (request.userId !== null) results.push(await limiter.byUser(request));
-      const exceeded = results.filter((result) => result.isExceeded);
-      const tightest = results.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+      const results: { budget: Budget; result: LimitResult }[] = [];
+      for (const counted of budgetsCounted(name)) {
+        const limiter = limiters.get(counted) as { byIp: Limiter | null; byUser: Limiter };
+        const budget = budgets[counted];
+        if (limiter.byIp) results.push({ budget, result: await limiter.byIp(request) });
+        if (request.userId !== null) results.push({ budget, result: await limiter.byUser(request) });
+      }
+      if (results.length === 0) return;
+      const exceeded = results.filter(({ result }) => result.isExceeded);
+      const tightest = results.map(({ result }) => result).reduce((a, b) => (b.remaining < a.remaining ? b : a));
       if (exceeded.length === 0) return setHeaders(reply, tightest);
-      const retryAfter = Math.max(1, ...exceeded.map((result) => result.ttlInSeconds));
+      // The budget that keeps the caller waiting longest is the one the 429 names.
+      const longest = exceeded.reduce((a, b) => (b.result.ttlInSeconds > a.result.ttlInSeconds ? b : a));
+      const retryAfter = Math.max(1, longest.result.ttlInSeconds);
       setHeaders(reply, { ...tightest, remaining: 0, ttlInSeconds: retryAfter });
-      throw tooMany(budget, retryAfter);
+      throw tooMany(longest.budget, retryAfter);
     });
   },
 );

@@ -323,50 +323,53 @@ const DEFAULT_BUDGETS = {
   CONTACT_RATE_LIMIT_PER_HOUR: '5',
 };
 
-describe.each(testDrivers())("the issue's floods under the default budgets (%s)", (driver) => {
-  it('meets 429s: fresh ids sending contact messages, a search flood, a folder flood', async () => {
-    const t = await createTestApp(driver, { seed: false, env: DEFAULT_BUDGETS });
-    try {
-      const ip = '203.0.113.50';
-      const tally = (statuses: number[]) => statuses.filter((status) => status === 429).length;
+describe.each(testDrivers())(
+  'floods under the default budgets (docs/security.md#rate-limits-and-quotas, %s)',
+  (driver) => {
+    it('meets 429s: fresh ids sending contact messages, a search flood, a folder flood', async () => {
+      const t = await createTestApp(driver, { seed: false, env: DEFAULT_BUDGETS });
+      try {
+        const ip = '203.0.113.50';
+        const tally = (statuses: number[]) => statuses.filter((status) => status === 429).length;
 
-      const contact: number[] = [];
-      for (let i = 0; i < 20; i += 1) {
+        const contact: number[] = [];
+        for (let i = 0; i < 20; i += 1) {
+          const user = await buildUser(t.db);
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/api/contact',
+            remoteAddress: ip,
+            headers: { 'x-user-id': user.token },
+            payload: { message: `flood ${i}` },
+          });
+          contact.push(response.statusCode);
+        }
+        const searches = await Promise.all(
+          Array.from({ length: 200 }, () =>
+            t.app.inject({ method: 'POST', url: '/api/search/', remoteAddress: ip, payload: { query: 'graph' } }),
+          ),
+        );
         const user = await buildUser(t.db);
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/contact',
-          remoteAddress: ip,
-          headers: { 'x-user-id': user.token },
-          payload: { message: `flood ${i}` },
-        });
-        contact.push(response.statusCode);
+        const folders: number[] = [];
+        for (let i = 0; i < 500; i += 1) {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/api/folders/',
+            remoteAddress: ip,
+            headers: { 'x-user-id': user.token },
+            payload: { name: `f${i}` },
+          });
+          folders.push(response.statusCode);
+        }
+        console.info(
+          `default budgets: contact ${tally(contact)}/20 refused, search ${tally(searches.map((r) => r.statusCode))}/200 refused, folders ${tally(folders)}/500 refused`,
+        );
+        expect(tally(contact)).toBe(15);
+        expect(tally(searches.map((r) => r.statusCode))).toBe(80);
+        expect(tally(folders)).toBe(380);
+      } finally {
+        await t.close();
       }
-      const searches = await Promise.all(
-        Array.from({ length: 200 }, () =>
-          t.app.inject({ method: 'POST', url: '/api/search/', remoteAddress: ip, payload: { query: 'graph' } }),
-        ),
-      );
-      const user = await buildUser(t.db);
-      const folders: number[] = [];
-      for (let i = 0; i < 500; i += 1) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/folders/',
-          remoteAddress: ip,
-          headers: { 'x-user-id': user.token },
-          payload: { name: `f${i}` },
-        });
-        folders.push(response.statusCode);
-      }
-      console.info(
-        `default budgets: contact ${tally(contact)}/20 refused, search ${tally(searches.map((r) => r.statusCode))}/200 refused, folders ${tally(folders)}/500 refused`,
-      );
-      expect(tally(contact)).toBe(15);
-      expect(tally(searches.map((r) => r.statusCode))).toBe(80);
-      expect(tally(folders)).toBe(380);
-    } finally {
-      await t.close();
-    }
-  });
-});
+    });
+  },
+);

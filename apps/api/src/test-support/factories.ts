@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { folderFiles, folders, papers, storedFiles, uploads, users } from '../db/schema';
+import { folderFiles, folders, papers, passages, storedFiles, uploads, users } from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
 import { generateUserToken, hashUserToken } from '../lib/user-token';
 import { insertUser } from '../modules/identity/identity.repo';
@@ -70,6 +70,30 @@ export async function buildUpload(
   await buildPaper(db, { platform: 'upload', paperId, title, categories: [], pdfUrl: null });
   await db.insert(uploads).values({ paperId, ownerId, contentHash, originalFilename: `${title}.pdf` });
   return { platform: 'upload', paperId, title };
+}
+
+/**
+ * A paper's passages as the full-text pipeline stores them (docs/ai.md#full-text-and-passages), one per
+ * text, on the pages given (page 1 by default), for retrieval tests that need no PDF.
+ */
+export async function buildPassages(
+  db: Db,
+  paper: { platform?: string; paperId: string },
+  texts: readonly (string | { text: string; page: number })[],
+) {
+  const rows = texts.map((entry, ordinal) => {
+    const { text, page } = typeof entry === 'string' ? { text: entry, page: 1 } : entry;
+    return {
+      platform: paper.platform ?? 'arxiv',
+      paperId: paper.paperId,
+      ordinal,
+      page,
+      charStart: 0,
+      charEnd: text.length,
+      text,
+    };
+  });
+  await db.insert(passages).values(rows);
 }
 
 /** The numeric id behind an issued X-User-ID, for arranging rows a user owns; null if never issued. */

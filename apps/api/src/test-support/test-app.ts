@@ -27,6 +27,7 @@ export const RAISED_TEST_BUDGETS: Record<string, string> = {
   RATE_LIMIT_MAIL_PER_HOUR: '100000',
   RATE_LIMIT_WRITE_PER_MINUTE: '100000',
   RATE_LIMIT_AI_PER_MINUTE: '100000',
+  RATE_LIMIT_AI_PER_USER_PER_DAY: '100000',
   CONTACT_RATE_LIMIT_PER_HOUR: '100000',
   MAIL_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '100000',
   MAIL_MAX_PER_HOUR: '100000',
@@ -112,6 +113,21 @@ async function openTestDatabase(driver: Driver, template: TemplateKind) {
   return { database };
 }
 
+/** docs/ai.md: the model layer pointed at a local server (fake-llm-server.ts); without it the app is in extractive mode. */
+export interface TestLlm {
+  /** e.g. FakeLlmServer.baseUrl */
+  baseUrl: string;
+  model?: string;
+  /** Set to turn embeddings on (served by the same base URL). */
+  embeddingModel?: string;
+}
+
+const llmEnv = ({ baseUrl, model = 'fake-chat', embeddingModel }: TestLlm): Record<string, string> => ({
+  LLM_BASE_URL: baseUrl,
+  LLM_MODEL: model,
+  ...(embeddingModel ? { EMBEDDING_MODEL: embeddingModel } : {}),
+});
+
 /**
  * A fully wired app on a fresh, migrated database of the given driver, optionally seeded with the
  * fixture corpus. Requests go through app.inject: real routing, parsing, validation and SQL.
@@ -122,7 +138,8 @@ export async function createTestApp(
     seed = true,
     webDist = '/nonexistent',
     env = {},
-  }: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
+    llm,
+  }: { seed?: boolean; webDist?: string; env?: Record<string, string>; llm?: TestLlm } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(driver, seed ? 'seeded' : 'migrated');
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-files-'));
@@ -133,10 +150,13 @@ export async function createTestApp(
     STORAGE_DIR: storageDir,
     // Tests never reach arXiv; a test of the on-demand fetch points ARXIV_API_BASE_URL at its own server.
     ARXIV_FETCH_MISSING: 'false',
+    // Nor arXiv's or ACL's PDFs: a test of full text turns FULL_TEXT_FETCH on with its own PDF server.
+    FULL_TEXT_FETCH: 'false',
     // A fixed key, so no test writes a generated one under the working directory's DATA_DIR.
     PDF_URL_SECRET: 'test-only-pdf-url-secret-0123456789abcdef',
     // docs/security.md#rate-limits-and-quotas: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).
     ...RAISED_TEST_BUDGETS,
+    ...(llm ? llmEnv(llm) : {}),
     ...env,
   });
   const context = createAppContext({ db: database.db, config });

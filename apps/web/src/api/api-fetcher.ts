@@ -12,13 +12,30 @@ function send(args: ApiFetcherArgs, userId: string | null) {
 }
 
 /**
- * The fetcher behind every typed call: adds X-User-ID and the spec §7 timeout. A 401 means the
- * server does not know the id: drop it, get a new one and retry once.
+ * Sends with the user's id. A 401 means the server does not know the id: drop it, get a new one and
+ * retry once.
  */
-export const apiFetcher: ApiFetcher = async (args) => {
+async function withUserId<TResponse extends { status: number }>(
+  sendAs: (userId: string | null) => Promise<TResponse>,
+): Promise<TResponse> {
   const userId = await ensureUserId();
-  const response = await send(args, userId);
+  const response = await sendAs(userId);
   if (response.status !== 401) return response;
   const renewedId = await renewUserId(userId);
-  return renewedId ? send(args, renewedId) : response;
-};
+  return renewedId ? sendAs(renewedId) : response;
+}
+
+/** The fetcher behind every typed call: adds X-User-ID and the spec §7 timeout. */
+export const apiFetcher: ApiFetcher = (args) => withUserId((userId) => send(args, userId));
+
+/**
+ * A plain fetch with the same X-User-ID and spec §7 timeout as every typed call, for answers ts-rest
+ * cannot read: a streamed chat answer (Server-Sent Events over POST; EventSource cannot send the header).
+ */
+export function authorizedFetch(path: string, init: RequestInit): Promise<Response> {
+  return withUserId((userId) => {
+    const headers = new Headers(init.headers);
+    if (userId) headers.set(USER_ID_HEADER, userId);
+    return fetch(path, { ...init, headers, signal: timeoutSignal(init.signal) });
+  });
+}

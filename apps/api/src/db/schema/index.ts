@@ -1,5 +1,8 @@
+export * from './chat-messages';
+export * from './chat-sessions';
 export * from './contact-messages';
 export * from './folder-files';
+export * from './folder-summaries';
 export * from './folders';
 export * from './harvest-states';
 export * from './job-runs';
@@ -8,6 +11,7 @@ export * from './page-views';
 export * from './paper-clicks';
 export * from './paper-texts';
 export * from './papers';
+export * from './passages';
 export * from './queue-jobs';
 export * from './rate-limit-counters';
 export * from './remote-pdfs';

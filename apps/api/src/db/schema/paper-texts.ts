@@ -2,16 +2,25 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { papers } from './papers';
 
-/** Text extracted from a paper's PDF (pdfjs-dist), kept for search and for the AI features. */
+/**
+ * Text extracted from a paper's PDF (pdfjs-dist), kept for search and for the AI features; one row
+ * per paper whose full text was asked for (docs/ai.md#full-text-and-passages): uploads at upload,
+ * arXiv and ACL papers when they enter a folder, are selected, or process_embeddings is called.
+ */
 export const paperTexts = pgTable(
   'paper_texts',
   {
     platform: text('platform').notNull(),
     paperId: text('paper_id').notNull(),
-    /** 'pending' until extraction finishes; 'ready' or 'failed' after. */
+    /**
+     * 'pending' until extraction and passages are done; then 'ready', 'failed' (error says why), or
+     * 'abstract-only' (the remote PDF could not be fetched, error says why; the abstract is the one passage).
+     */
     status: text('status').notNull().default('pending'),
     text: text('text'),
     pageCount: integer('page_count'),
+    /** Each page's text (pages[0] is page 1); passage offsets count within these. Null before extraction. */
+    pages: text('pages').array(),
     error: text('error'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -21,6 +30,6 @@ export const paperTexts = pgTable(
       columns: [table.platform, table.paperId],
       foreignColumns: [papers.platform, papers.paperId],
     }).onDelete('cascade'),
-    check('paper_texts_status_known', sql`${table.status} in ('pending', 'ready', 'failed')`),
+    check('paper_texts_status_known', sql`${table.status} in ('pending', 'ready', 'failed', 'abstract-only')`),
   ],
 );

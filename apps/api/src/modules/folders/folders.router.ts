@@ -2,8 +2,8 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
-import { notImplemented } from '../not-implemented';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
+import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
 import {
   addFileToFolder,
@@ -41,7 +41,8 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.
       const userId = requireUser(request);
       await fetchMissingArxivPaper({ db, ...services }, userId, body);
-      const { added, file } = await addFileToFolder(db, userId, params.id, body);
+      const { added, file } = await addFileToFolder({ db, config: services.config }, userId, params.id, body);
+      services.queue.wake();
       return { status: added ? 201 : 200, body: file };
     },
     removeFile: async ({ params, query, request }) => {
@@ -49,9 +50,14 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       await removeFileFromFolder(db, requireUser(request), params.id, ref);
       return { status: 204, body: undefined };
     },
-    // Folder summaries need the AI layer: a later issue.
-    summary: notImplemented(contract.folders.summary),
-    regenerateSummary: notImplemented(contract.folders.regenerateSummary),
+    summary: async ({ params, request }) => ({
+      status: 200,
+      body: await getFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
+    }),
+    regenerateSummary: async ({ params, request }) => ({
+      status: 200,
+      body: await regenerateFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
+    }),
     // spec §7 POST /api/upload/ sits in this contract group; the uploads module handles it.
     upload: createUploadRoute({ db, ...services }),
   });

@@ -1,8 +1,10 @@
 import type { TFolder, TFolderFile, TPaperRef } from '@paperbench/contract';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
+import { requestFullText } from '../passages/full-text-requests';
 import { requireFolderRoom } from '../quotas/user-quotas';
 import { groupFilesByFolder, presentFolder, presentFolderFile } from './folder.presenter';
 import {
@@ -64,7 +66,7 @@ export async function listFolderFiles(db: Db, userId: number, folderId: number):
  * papers that do not exist.
  */
 export async function addFileToFolder(
-  db: Db,
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
   userId: number,
   folderId: number,
   ref: TPaperRef,
@@ -77,6 +79,7 @@ export async function addFileToFolder(
     if (!(await selectOwnedFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
     const added = await insertFolderFile(tx, folderId, ref);
+    await requestFullText(tx, config, [ref]);
     const [row] = await selectOwnedFiles(tx, userId, { folderId, ref });
     if (!row) throw new Error('folder file vanished inside its own transaction');
     return { added, file: presentFolderFile(row) };

@@ -25,7 +25,8 @@ export function createRemotePdfCache(context: AppContext) {
     return { ...row, filename };
   }
 
-  async function fetchAndStore(url: URL, filename: string): Promise<StoredPdf> {
+  async function fetchAndStore(url: URL, filename: string, beforeFetch?: () => Promise<void>): Promise<StoredPdf> {
+    await beforeFetch?.();
     const staged = await fetchRemotePdf(url, storage, {
       origins,
       timeoutMs: config.PDF_FETCH_TIMEOUT_MS,
@@ -40,15 +41,18 @@ export function createRemotePdfCache(context: AppContext) {
   }
 
   return {
-    /** The stored PDF of an allowed URL, fetching it first if needed (400 / 502 on failure). */
-    async open(rawUrl: string): Promise<StoredPdf> {
+    /**
+     * The stored PDF of an allowed URL, fetching it first if needed (400 / 502 on failure).
+     * `beforeFetch` runs only when the PDF is really fetched (the full-text job paces arXiv with it).
+     */
+    async open(rawUrl: string, { beforeFetch }: { beforeFetch?: () => Promise<void> } = {}): Promise<StoredPdf> {
       const url = checkPdfUrl(rawUrl, origins);
       const filename = filenameOf(url);
       const cached = await findCached(url.href, filename);
       if (cached) return cached;
       let pending = inFlight.get(url.href);
       if (!pending) {
-        pending = fetchAndStore(url, filename).finally(() => inFlight.delete(url.href));
+        pending = fetchAndStore(url, filename, beforeFetch).finally(() => inFlight.delete(url.href));
         inFlight.set(url.href, pending);
       }
       return pending;

@@ -2,15 +2,22 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { notImplementedRouter } from '../not-implemented';
+import { summarizeSearchResults } from '../summaries/search-summary.service';
 import { search } from './search.service';
 import { corpusCategories } from './search-categories.repo';
 import { suggestSearches } from './search-suggestions.service';
 
 const s = initServer();
 
-const { search: _search, categories: _categories, searchSuggestions: _suggestions, ...aiRoutes } = contract.search;
+const {
+  search: _search,
+  categories: _categories,
+  searchSuggestions: _suggestions,
+  summary: _summary,
+  ...aiRoutes
+} = contract.search;
 
-export const createSearchRouter = ({ db }: AppContext) =>
+export const createSearchRouter = ({ db, ai }: AppContext) =>
   s.router(contract.search, {
     search: async ({ body, request }) => ({ status: 200, body: await search(db, body, request.log) }),
     categories: async () => ({ status: 200, body: { archives: (await corpusCategories(db)).archives } }),
@@ -18,6 +25,7 @@ export const createSearchRouter = ({ db }: AppContext) =>
       status: 200,
       body: { suggestions: await suggestSearches(db, query.q) },
     }),
-    // Summaries, conversational and grant search arrive with the AI and grants issues.
+    summary: async ({ body }) => ({ status: 200, body: await summarizeSearchResults(ai, body) }),
+    // Conversational and grant search arrive with later AI and grants issues.
     ...notImplementedRouter(aiRoutes),
   });

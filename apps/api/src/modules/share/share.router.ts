@@ -7,7 +7,7 @@ import { createSharedList, getSharedList, importSharedList, revokeSharedList } f
 const s = initServer();
 
 /** spec §7 Sharing: paper lists by link. Creating or importing one needs a user; reading one needs only the link. */
-export const createShareRouter = ({ db, config }: AppContext) =>
+export const createShareRouter = ({ db, config, queue }: AppContext) =>
   s.router(contract.share, {
     create: async ({ body, request }) => ({
       status: 201,
@@ -18,8 +18,9 @@ export const createShareRouter = ({ db, config }: AppContext) =>
       await revokeSharedList(db, requireUser(request), params.id);
       return { status: 204, body: undefined };
     },
-    import: async ({ params, body, request }) => ({
-      status: 200,
-      body: await importSharedList(db, requireUser(request), params.id, body.mode),
-    }),
+    import: async ({ params, body, request }) => {
+      const imported = await importSharedList({ db, config }, requireUser(request), params.id, body.mode);
+      queue.wake();
+      return { status: 200, body: imported };
+    },
   });

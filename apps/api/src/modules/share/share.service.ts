@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TPaperRef, TSharedList, TShareImportRequest, TShareImportResponse } from '@paperbench/contract';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
@@ -81,7 +82,7 @@ export async function getSharedList(db: Db, shareId: string): Promise<TSharedLis
  * the link itself (share.import), not on its papers.
  */
 export async function importSharedList(
-  db: Db,
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
   userId: number,
   shareId: string,
   mode: TShareImportRequest['mode'],
@@ -94,7 +95,7 @@ export async function importSharedList(
       platform: row.platform as string,
       paper_id: row.paperId as string,
     }));
-    const result = await importPapers(tx, userId, refs, mode);
+    const result = await importPapers(tx, config, userId, refs, mode);
     return { attached: result.attached, already_present: result.alreadyPresent, folder_id: result.folderId };
   });
 }

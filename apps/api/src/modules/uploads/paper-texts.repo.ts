@@ -31,17 +31,21 @@ export async function selectUploadText(db: Db, ref: TPaperRef) {
 const pendingText = (ref: TPaperRef) =>
   and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'pending'));
 
-export async function markTextReady(db: Db, ref: TPaperRef, extracted: PdfText) {
-  await db
+/** Stores the extracted text and its pages; false when the row was no longer 'pending'. */
+export async function markTextReady(db: Db | Tx, ref: TPaperRef, extracted: PdfText): Promise<boolean> {
+  const rows = await db
     .update(paperTexts)
     .set({
       status: 'ready',
       text: extracted.text,
       pageCount: extracted.pageCount,
+      pages: extracted.pages,
       error: null,
       updatedAt: sql`now()`,
     })
-    .where(pendingText(ref));
+    .where(pendingText(ref))
+    .returning({ paperId: paperTexts.paperId });
+  return rows.length === 1;
 }
 
 export async function markTextFailed(db: Db, ref: TPaperRef, reason: string) {
@@ -49,13 +53,14 @@ export async function markTextFailed(db: Db, ref: TPaperRef, reason: string) {
 }
 
 /**
- * Enqueues the extraction job (`job`'s kind, version and attempts) of every 'pending' text that has
- * no queued or running one; the dedupe key makes it safe when replicas do it together. Returns how
- * many were enqueued.
+ * Enqueues the job (`job`'s kind, version and attempts) of every 'pending' text of `platforms` that
+ * has no queued or running one; the dedupe key makes it safe when replicas do it together. Returns
+ * how many were enqueued.
  */
 export async function enqueueOrphanedTexts(
   db: Db,
   job: { id: string; version: number; maxAttempts: number },
+  platforms: readonly string[],
 ): Promise<number> {
   const { id, version, maxAttempts } = job;
   const result = await db.execute(sql`
@@ -63,7 +68,10 @@ export async function enqueueOrphanedTexts(
     select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
            t.platform || ':' || t.paper_id, ${maxAttempts}
     from paper_texts t
-    where t.status = 'pending'
+    where t.status = 'pending' and t.platform in (${sql.join(
+      platforms.map((platform) => sql`${platform}`),
+      sql`, `,
+    )})
       and not exists (
         select 1 from queue_jobs q
         where q.kind = ${id} and q.dedupe_key = t.platform || ':' || t.paper_id and q.status in ('queued', 'running'))

@@ -4,6 +4,8 @@ import { limitReasons, PdfLimitError, type PdfTextLimits } from './pdf-text-limi
 export interface PdfText {
   text: string;
   pageCount: number;
+  /** Each page's text (pages[0] is page 1): `text` is these joined by a blank line. */
+  pages: string[];
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -48,7 +50,7 @@ export async function extractPdfText(data: Uint8Array, limits: DocumentLimits): 
       length += (pages.at(-1)?.length ?? 0) + 2;
       if (length - 2 > limits.maxTextChars) throw new PdfLimitError(limitReasons.text(limits.maxTextChars));
     }
-    return { text: pages.join('\n\n'), pageCount: document.numPages };
+    return { text: pages.join('\n\n'), pageCount: document.numPages, pages };
   } finally {
     await task.destroy();
   }

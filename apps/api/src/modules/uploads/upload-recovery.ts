@@ -1,5 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
+import { fetchPaperTextJob } from '../../jobs/queue/definitions/fetch-paper-text';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
+import { FETCHED_PLATFORMS } from '../passages/remote-pdf-source';
 import { enqueueOrphanedTexts } from './paper-texts.repo';
 
 /**
@@ -9,11 +12,14 @@ import { enqueueOrphanedTexts } from './paper-texts.repo';
  *
  * Text extraction needs no re-queueing since docs/queue.md: its job is committed with the upload
  * and lives in queue_jobs. Only a 'pending' paper_texts row with no active job (written before the
- * queue existed) gets one here; the dedupe key makes that safe when replicas start together.
+ * queue existed) gets one here, and so does a fetched paper's (docs/ai.md#full-text-and-passages);
+ * the dedupe key makes that safe when replicas start together.
  */
 export async function recoverUploads({ storage, db, queue }: AppContext) {
   const tempFilesRemoved = await storage.sweepTemp();
-  const textsRequeued = await enqueueOrphanedTexts(db, extractPdfTextJob);
+  const textsRequeued =
+    (await enqueueOrphanedTexts(db, extractPdfTextJob, [UPLOAD_PLATFORM])) +
+    (await enqueueOrphanedTexts(db, fetchPaperTextJob, FETCHED_PLATFORMS));
   if (textsRequeued) queue.wake();
   return { tempFilesRemoved, textsRequeued };
 }

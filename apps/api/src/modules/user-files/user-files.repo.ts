@@ -7,7 +7,7 @@ import { type FolderFileRow, isFileOf } from '../folders/folders.repo';
 
 /**
  * A paper the user holds, across folders: a folder file row without its folder, with where its
- * extracted text stands (docs/security.md#work-queue-and-pdf-limits; null for a paper with no text to extract, e.g. arXiv).
+ * full text stands (docs/ai.md#full-text-and-passages; null for a paper whose text was never asked for).
  */
 export type UserFileRow = Omit<FolderFileRow, 'folderId'> & { textStatus: string | null; textError: string | null };
 

@@ -2,8 +2,9 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
-import { notImplemented } from '../not-implemented';
+import { createChatHandlers } from '../chat/chat.router';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
+import { processEmbeddings } from '../passages/full-text.service';
 import {
   attachPaper,
   clearUserFiles,
@@ -17,8 +18,8 @@ const s = initServer();
 
 /**
  * The contract's `chat` group (spec §7 Chat). Its File List operations (files, attach, remove, clear,
- * selection, get_paper) are this module: the user's papers across folders. Sessions, messages,
- * streaming and embeddings belong to the AI layer and answer 501 until it exists.
+ * selection, get_paper) are this module: the user's papers across folders. Sessions, messages and
+ * streamed answers are modules/chat (docs/ai.md#chat).
  */
 export const createChatRouter = (context: AppContext) => {
   const { db } = context;
@@ -27,7 +28,8 @@ export const createChatRouter = (context: AppContext) => {
       // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.
       const userId = requireUser(request);
       await fetchMissingArxivPaper(context, userId, body);
-      const { added, file } = await attachPaper(db, userId, body);
+      const { added, file } = await attachPaper(context, userId, body);
+      context.queue.wake();
       return { status: added ? 201 : 200, body: file };
     },
     listFiles: async ({ request }) => ({ status: 200, body: await listUserFiles(db, requireUser(request)) }),
@@ -44,16 +46,16 @@ export const createChatRouter = (context: AppContext) => {
       await fetchMissingArxivPaper(context, userId, body);
       return { status: 200, body: await getVisiblePaper(db, userId, body) };
     },
-    updateFileSelection: async ({ body, request }) => ({
-      status: 200,
-      body: await updateFileSelection(db, requireUser(request), body),
-    }),
-    processEmbeddings: notImplemented(contract.chat.processEmbeddings),
-    listSessions: notImplemented(contract.chat.listSessions),
-    createSession: notImplemented(contract.chat.createSession),
-    deleteSession: notImplemented(contract.chat.deleteSession),
-    messages: notImplemented(contract.chat.messages),
-    updateSessionTitle: notImplemented(contract.chat.updateSessionTitle),
-    streamChat: notImplemented(contract.chat.streamChat),
+    updateFileSelection: async ({ body, request }) => {
+      const update = await updateFileSelection(context, requireUser(request), body);
+      context.queue.wake();
+      return { status: 200, body: update };
+    },
+    processEmbeddings: async ({ body, request }) => {
+      const status = await processEmbeddings(context, requireUser(request), body);
+      context.queue.wake();
+      return { status: 202, body: status };
+    },
+    ...createChatHandlers(context),
   });
 };

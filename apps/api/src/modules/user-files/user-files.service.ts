@@ -5,6 +5,8 @@ import {
   type TPaper,
   type TPaperRef,
 } from '@paperbench/contract';
+import type { AppContext } from '../../app-context';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
@@ -12,6 +14,7 @@ import { presentFileFields } from '../folders/folder.presenter';
 import { insertFolder, insertFolderFile, selectOwnedFolders } from '../folders/folders.repo';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
+import { embeddingStatusOf, requestFullText } from '../passages/full-text-requests';
 import {
   deleteAllUserFiles,
   deleteUserFile,
@@ -24,17 +27,20 @@ import {
 const notInFiles = (ref: TPaperRef) => notFound(`${describePaper(ref)} in your files`);
 
 /**
- * Row → a File List entry as chat sees it. Embeddings arrive with the AI issue; until then the
- * status follows the paper's extracted text (docs/security.md#work-queue-and-pdf-limits), the input they will be built from:
- * 'none' for a paper without one (arXiv papers are fetched on demand).
+ * Row → a File List entry as chat sees it: the status of the paper's full text and passages
+ * (docs/ai.md#full-text-and-passages), 'none' for a paper whose text was never asked for. A failed
+ * or abstract-only one says why.
  */
 export function presentChatFile(row: UserFileRow): TChatFile {
   const file = presentFileFields(row);
-  if (row.textStatus === 'failed') {
-    return { ...file, embedding_status: 'failed', embedding_error: row.textError ?? 'the text could not be read' };
+  const status = embeddingStatusOf(row.textStatus);
+  if (status === 'failed') {
+    return { ...file, embedding_status: status, embedding_error: row.textError ?? 'the text could not be read' };
   }
-  if (row.textStatus === 'pending' || row.textStatus === 'ready') return { ...file, embedding_status: row.textStatus };
-  return { ...file, embedding_status: 'none' };
+  if (status === 'abstract-only' && row.textError) {
+    return { ...file, embedding_status: status, embedding_error: row.textError };
+  }
+  return { ...file, embedding_status: status };
 }
 
 export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]> {
@@ -76,7 +82,7 @@ export async function attachToFirstFolder(
  * 'Untitled' (spec §9) when there is none. A paper the user already holds anywhere is left as is.
  */
 export async function attachPaper(
-  db: Db,
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
   userId: number,
   ref: TPaperRef,
 ): Promise<{ added: boolean; file: TChatFile }> {
@@ -86,10 +92,10 @@ export async function attachPaper(
     // The scoped read stays as the second wall (docs/security.md#policies): attachToFirstFolder checks no visibility.
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
     const { held } = await attachToFirstFolder(tx, userId, [ref]);
-    if (held[0]) return { added: false, file: presentChatFile(held[0]) };
+    await requestFullText(tx, config, [ref]);
     const [row] = await selectUserFiles(tx, userId, [ref]);
     if (!row) throw new Error('attached file vanished inside its own transaction');
-    return { added: true, file: presentChatFile(row) };
+    return { added: held.length === 0, file: presentChatFile(row) };
   });
 }
 
@@ -101,6 +107,7 @@ export async function attachPaper(
  */
 export async function importPapers(
   tx: Db,
+  config: Pick<Config, 'FULL_TEXT_FETCH'>,
   userId: number,
   refs: readonly TPaperRef[],
   mode: 'replace' | 'merge',
@@ -108,6 +115,7 @@ export async function importPapers(
   await lockUser(tx, userId);
   if (mode === 'replace') await clearUserFiles(tx, userId);
   const { folderId, added, held } = await attachToFirstFolder(tx, userId, refs);
+  await requestFullText(tx, config, added);
   return {
     attached: added.length,
     alreadyPresent: held.length,
@@ -135,11 +143,15 @@ export async function getVisiblePaper(db: Db, userId: number, ref: TPaperRef): P
 
 /** spec §4 Selection: the new state goes to every folder row of the paper, so all views agree. */
 export async function updateFileSelection(
-  db: Db,
+  { db, config }: Pick<AppContext, 'db' | 'config'>,
   userId: number,
   update: TFileSelectionUpdate,
 ): Promise<TFileSelectionUpdate> {
   await requireAccess(db, { userId }, 'file.select', [update]);
-  if ((await updateUserFileSelection(db, userId, update, update.selected)) === 0) throw notInFiles(update);
-  return update;
+  return db.transaction(async (tx) => {
+    if ((await updateUserFileSelection(tx, userId, update, update.selected)) === 0) throw notInFiles(update);
+    // docs/ai.md#full-text-and-passages: a selected paper feeds chat, so its full text is asked for.
+    if (update.selected) await requestFullText(tx, config, [update]);
+    return update;
+  });
 }

@@ -5,8 +5,11 @@ export const DEFAULT_PDF_NAME = 'Document';
 /** spec §4: a body class is set while a PDF is active. */
 export const PDF_ACTIVE_BODY_CLASS = 'pdf-active';
 
-/** `fileKey` names the folder file shown (platform:paper_id), so removing that file can close the viewer. */
-export type TOpenPdf = { name: string; url: string; fileKey?: string };
+/**
+ * `fileKey` names the folder file shown (platform:paper_id), so removing that file can close the viewer.
+ * `page` and `highlight` open it at a cited page with the cited passage marked (a chat citation).
+ */
+export type TOpenPdf = { name: string; url: string; fileKey?: string; page?: number; highlight?: string };
 
 type TFileListPanelState = {
   isOpen: boolean;
@@ -17,7 +20,7 @@ type TFileListPanelState = {
   /** spec §4: the toggle closes the PDF instead of the panel while one is shown. */
   toggle: () => void;
   /** spec §4: opening a PDF forces the panel open. */
-  openPdf: (pdf: { name?: string | null; url: string; fileKey?: string }) => void;
+  openPdf: (pdf: Omit<TOpenPdf, 'name'> & { name?: string | null }) => void;
   /** spec §4: closing the PDF clears PDF mode (the name resets to 'Document'). */
   closePdf: () => void;
 };
@@ -53,8 +56,8 @@ export function FileListPanelProvider({
         if (pdf) setPdf(null);
         else setIsOpen((wasOpen) => !wasOpen);
       },
-      openPdf: ({ name, url, fileKey }) => {
-        setPdf({ name: name?.trim() || DEFAULT_PDF_NAME, url, fileKey });
+      openPdf: ({ name, ...target }) => {
+        setPdf({ ...target, name: name?.trim() || DEFAULT_PDF_NAME });
         setIsOpen(true);
       },
       closePdf: () => setPdf(null),

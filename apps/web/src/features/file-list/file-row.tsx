@@ -1,7 +1,8 @@
 import type { TFolderFile } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
-import { useUploadTextFailure } from './use-upload-text-failure';
+import { FileTextStatus } from './file-text-status';
+import { useFileTextStatus } from './use-file-text-status';
 
 type TFileRowProps = {
   file: TFolderFile;
@@ -14,15 +15,15 @@ type TFileRowProps = {
 
 /** spec §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
 export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
-  // docs/security.md#work-queue-and-pdf-limits: an upload whose text could not be read says so, with the reason.
-  const textFailure = useUploadTextFailure(file);
+  // docs/ai.md#full-text-and-passages: the row says, discreetly, where the paper's text stands.
+  const textStatus = useFileTextStatus(file);
   // spec §4 Selection: the toggle answers the click at once. The cache's optimistic edit reaches this
   // row a task later (TanStack Query batches its notifications), by which time React has already
   // reset a controlled checkbox to the old value; the row shows the click, then follows the cache.
   const [isChecked, setChecked] = useState(file.selected);
   useEffect(() => setChecked(file.selected), [file.selected]);
   return (
-    <li className={textFailure ? 'file-row has-text-failure' : 'file-row'}>
+    <li className={textStatus ? 'file-row has-text-status' : 'file-row'}>
       <input
         type="checkbox"
         className="file-select"
@@ -62,11 +63,7 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
       >
         <Icon name="close" size={14} />
       </button>
-      {textFailure && (
-        <p className="file-text-failure" role="note">
-          Text could not be read: {textFailure}
-        </p>
-      )}
+      {textStatus && <FileTextStatus status={textStatus} />}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
 import { useState } from 'react';
+import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
 import { Icon } from '../ui/icons';
 import { FileRow } from './file-row';
 import { FolderNameEditor } from './folder-name-editor';
@@ -18,12 +19,14 @@ type TFolderBlockProps = {
 
 /**
  * spec §2 Folder block: click to expand or collapse (the active folder is the expanded one, spec §4);
- * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and rename (also by
- * double-click), share and delete actions. An empty folder shows 'Empty'.
+ * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and summarize
+ * (docs/ai.md#summaries), rename (also by double-click), share and delete actions. An empty folder
+ * shows 'Empty'.
  */
 export function FolderBlock(props: TFolderBlockProps) {
   const { folder, isActive, onToggle, onRename, onDelete } = props;
   const [isEditing, setIsEditing] = useState(false);
+  const [isSummaryOpen, setIsSummaryOpen] = useState(false);
   const canRename = folder.abilities?.rename ?? true;
   const canDelete = folder.abilities?.delete ?? true;
 
@@ -63,6 +66,15 @@ export function FolderBlock(props: TFolderBlockProps) {
         )}
         {!isEditing && (
           <span className="folder-actions">
+            <button
+              type="button"
+              className="icon-button icon-button-small"
+              aria-label={`Summarize ${folder.name}`}
+              title="Summarize"
+              onClick={() => setIsSummaryOpen(true)}
+            >
+              <Icon name="summary" size={15} />
+            </button>
             <button
               type="button"
               className="icon-button icon-button-small"
@@ -114,6 +126,7 @@ export function FolderBlock(props: TFolderBlockProps) {
             ))}
           </ul>
         ))}
+      {isSummaryOpen && <FolderSummaryDialog folder={folder} onClose={() => setIsSummaryOpen(false)} />}
     </li>
   );
 }

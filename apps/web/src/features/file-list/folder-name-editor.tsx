@@ -2,13 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { decideRename } from '../../lib/folder-rename';
 import { Icon } from '../ui/icons';
 
-type TFolderNameEditorProps = { name: string; onSave: (name: string) => void; onCancel: () => void };
+type TFolderNameEditorProps = {
+  name: string;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+  /** The field's accessible name (the editor also renames chat sessions). */
+  label?: string;
+};
 
 /**
  * spec §2 / §4 inline rename: the text is selected when editing starts; Enter saves, Esc cancels; save
  * and cancel buttons; an empty or unchanged name just cancels (spec §5).
  */
-export function FolderNameEditor({ name, onSave, onCancel }: TFolderNameEditorProps) {
+export function FolderNameEditor({ name, onSave, onCancel, label = 'Folder name' }: TFolderNameEditorProps) {
   const [draft, setDraft] = useState(name);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -29,7 +35,7 @@ export function FolderNameEditor({ name, onSave, onCancel }: TFolderNameEditorPr
       <input
         ref={inputRef}
         className="folder-rename-input"
-        aria-label="Folder name"
+        aria-label={label}
         value={draft}
         maxLength={200}
         onChange={(event) => setDraft(event.target.value)}

@@ -11,13 +11,22 @@ import './paper-card.css';
  * spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
  * `highlights` (a search hit's matched words) are marked in the title and abstract.
  */
-export function PaperCard({ paper, highlights }: { paper: TPaper; highlights?: TSearchHighlights }) {
+export function PaperCard({
+  paper,
+  highlights,
+  anchorId,
+}: {
+  paper: TPaper;
+  highlights?: TSearchHighlights;
+  /** An id a citation links to (docs/ai.md#summaries: a search summary's [n] is the n-th card); focusable then. */
+  anchorId?: string;
+}) {
   const titleId = useId();
   const sourceUrl = sourceUrlOf(paper);
   const date = formatPaperDate(paper.published_date);
   const title = paper.title ? <TexText text={paper.title} marks={highlights?.title} /> : 'Untitled paper';
   return (
-    <article className="paper-card" aria-labelledby={titleId}>
+    <article id={anchorId} tabIndex={anchorId ? -1 : undefined} className="paper-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="paper-title">
         {sourceUrl ? (
           <a href={sourceUrl} target="_blank" rel="noopener noreferrer">

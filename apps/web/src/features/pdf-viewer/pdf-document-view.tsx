@@ -15,11 +15,18 @@ type TLoadState =
 /** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
 const SIDE_ROOM = 32;
 
+type TPdfDocumentViewProps = {
+  url: string;
+  /** A page to show first and a passage to mark on it (a chat citation). */
+  page?: number;
+  highlight?: string;
+};
+
 /**
  * The document: loads the PDF with pdf.js (range requests, so the first page shows before the rest
  * arrives), then lays out every page at its size and renders each one as it nears the viewport.
  */
-export default function PdfDocumentView({ url }: { url: string }) {
+export default function PdfDocumentView({ url, page, highlight }: TPdfDocumentViewProps) {
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
   const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
@@ -63,6 +70,14 @@ export default function PdfDocumentView({ url }: { url: string }) {
     observer.observe(scroller);
     return () => observer.disconnect();
   }, [state]);
+  // Open at the cited page once the pages are laid out (each renders as it comes into view).
+  const isLaidOut = state.kind === 'ready' && scale !== null;
+  useEffect(() => {
+    const target =
+      page && isLaidOut ? scrollerRef.current?.querySelector<HTMLElement>(`[data-page-number="${page}"]`) : null;
+    if (target && scrollerRef.current) scrollerRef.current.scrollTop = target.offsetTop;
+  }, [isLaidOut, page]);
+
   const zoom = (next: number) => {
     hasZoomed.current = true;
     setScale(clampScale(next));
@@ -116,6 +131,7 @@ export default function PdfDocumentView({ url }: { url: string }) {
               scale={ready.scale}
               estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
               scrollerRef={scrollerRef}
+              highlight={pageNumber === page ? highlight : undefined}
             />
           ))}
       </div>

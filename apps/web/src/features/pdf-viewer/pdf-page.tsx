@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { findQuoteSpans } from '../../lib/quote-spans';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { RENDER_AHEAD_MARGIN } from './pdf-texts';
 
@@ -9,18 +10,24 @@ type TPdfPageProps = {
   /** Page 1's size at scale 1: a placeholder until this page's own size is known. */
   estimatedSize: { width: number; height: number };
   scrollerRef: RefObject<HTMLDivElement | null>;
+  /** A passage to mark in this page's text layer (a chat citation's quote). */
+  highlight?: string;
 };
+
+const HIGHLIGHT_CLASS = 'pdf-highlight';
 
 /**
  * One page: an empty box of the right size until it nears the viewport (IntersectionObserver), then a
  * canvas and a pdf.js text layer, so the text can be selected and found with the browser's find.
  */
-export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef }: TPdfPageProps) {
+export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, highlight }: TPdfPageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [isNear, setIsNear] = useState(false);
   const [size, setSize] = useState(estimatedSize);
+  // Bumped when the text layer has been (re)drawn, so the highlight is applied to the new spans.
+  const [textLayerVersion, setTextLayerVersion] = useState(0);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -61,6 +68,7 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef }: 
         textDiv.replaceChildren();
         textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: textDiv, viewport });
         await Promise.all([renderTask.promise, textLayer.render()]);
+        if (!cancelled) setTextLayerVersion((version) => version + 1);
       } catch (error) {
         if (!cancelled && (error as { name?: string }).name !== 'RenderingCancelledException') {
           console.error(`Rendering page ${pageNumber} failed:`, error);
@@ -73,6 +81,18 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef }: 
       textLayer?.cancel();
     };
   }, [isNear, doc, pageNumber, scale]);
+
+  useEffect(() => {
+    const spans = [...(textRef.current?.querySelectorAll('span:not(.markedContent)') ?? [])];
+    for (const span of spans) span.classList.remove(HIGHLIGHT_CLASS);
+    if (!highlight || textLayerVersion === 0) return;
+    const marked = findQuoteSpans(
+      spans.map((span) => span.textContent ?? ''),
+      highlight,
+    ).map((index) => spans[index]);
+    for (const span of marked) span?.classList.add(HIGHLIGHT_CLASS);
+    marked[0]?.scrollIntoView({ block: 'center' });
+  }, [highlight, textLayerVersion]);
 
   const width = Math.floor(size.width * scale);
   const height = Math.floor(size.height * scale);

@@ -43,7 +43,7 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
           </p>
         }
       >
-        <PdfDocumentView key={pdf.url} url={pdf.url} />
+        <PdfDocumentView key={pdf.url} url={pdf.url} page={pdf.page} highlight={pdf.highlight} />
       </Suspense>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { TSearchSuggestion } from '@paperbench/contract';
+import { SEARCH_SUMMARY_PAPERS, type TSearchHit, type TSearchSuggestion } from '@paperbench/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
@@ -13,6 +13,8 @@ export const searchKeys = {
   results: (request: TSearchUrlState, includeSummary: boolean) =>
     [...searchKeys.all, 'results', { ...request, includeSummary }] as const,
   categories: () => [...searchKeys.all, 'categories'] as const,
+  /** A summary of the results of one request: the results themselves are that request's. */
+  summary: (request: TSearchUrlState) => [...searchKeys.all, 'summary', request] as const,
   suggestions: (typed: string) => [...searchKeys.all, 'suggestions', typed] as const,
 };
 
@@ -45,6 +47,35 @@ export const searchQuery = (request: TSearchUrlState, includeSummary: boolean) =
 /** The results of a /search URL; nothing is asked while its query is empty. */
 export function useSearchResultsQuery(request: TSearchUrlState, includeSummary: boolean) {
   return useQuery({ ...searchQuery(request, includeSummary), enabled: request.query !== '' });
+}
+
+/**
+ * POST /api/search-summary/ (docs/ai.md#summaries) over the top results of a request: `[n]` in the
+ * summary cites the n-th result. Not retried: a model failure or the AI budget's 429 is shown with
+ * Retry at once, rather than spending more of the budget.
+ */
+export const searchSummaryQuery = (request: TSearchUrlState, results: readonly TSearchHit[]) =>
+  queryOptions({
+    queryKey: searchKeys.summary(request),
+    queryFn: async ({ signal }) => {
+      const body = {
+        query: request.query,
+        papers: results.slice(0, SEARCH_SUMMARY_PAPERS),
+        summary_type: 'full' as const,
+      };
+      return expectStatus(await apiClient.search.summary({ body, fetchOptions: { signal } }), 200).body;
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/** The summary of a /search URL's results, asked for once they are in and only when includeSummary (spec §3). */
+export function useSearchSummaryQuery(
+  request: TSearchUrlState,
+  results: readonly TSearchHit[],
+  includeSummary: boolean,
+) {
+  return useQuery({ ...searchSummaryQuery(request, results), enabled: includeSummary && results.length > 0 });
 }
 
 /** GET /api/search/categories: the archives and categories of the corpus, for the category filter. */

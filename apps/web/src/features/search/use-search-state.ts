@@ -2,7 +2,7 @@ import type { TSearchResponse, TSearchState } from '@paperbench/contract';
 import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import { useSearchResultsQuery } from './api';
+import { useSearchResultsQuery, useSearchSummaryQuery } from './api';
 import { readIncludeSummary, readSearchUrl, type TSearchUrlState } from './search-url';
 
 export type TDidYouMean = NonNullable<TSearchResponse['did_you_mean']>;
@@ -34,18 +34,20 @@ export function useSearchState(): TSearchScreenState {
   const request = useSearchRequest();
   const includeSummary = readIncludeSummary(useLocation().state);
   const search = useSearchResultsQuery(request, includeSummary);
+  const results = search.data?.results ?? [];
+  const summary = useSearchSummaryQuery(request, results, includeSummary);
   return {
     query: request.query,
     sortBy: request.sort,
     includeSummary,
-    results: search.data?.results ?? [],
+    results,
     total: search.data?.total ?? 0,
     didYouMean: search.data?.did_you_mean ?? null,
-    summary: search.data?.summary ?? null,
-    // Summaries will come from POST /api/search-summary/ (spec §7) once the results are in; the
-    // search answer itself carries none, so there is nothing to load and nothing that failed yet.
-    isSummaryLoading: false,
-    summaryError: null,
+    // The search answer carries none (docs/ai.md#summaries): POST /api/search-summary/ writes it once
+    // the results are in, so the results never wait for a model.
+    summary: search.data?.summary ?? summary.data?.summary ?? null,
+    isSummaryLoading: summary.isLoading,
+    summaryError: summary.error ? parseApiError(summary.error).message : null,
     hasSearched: !search.isPending,
     isLoading: search.isLoading,
     error: search.error ? parseApiError(search.error).message : null,

@@ -14,6 +14,7 @@ const PATHS = {
   zoomOut: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM20 20l-4.8-4.8M7.5 10.5h6',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   send: 'M4 12l16-8-6 16-3-7zM11 13l9-9',
+  summary: 'M5 6h14M5 10h14M5 14h10M5 18h6',
 } as const;
 
 export type TIconName = keyof typeof PATHS;

@@ -1,10 +1,55 @@
+import { useState } from 'react';
 import type { TScreenProps } from '../../app/screen-props';
-import { ComingSoon } from '../../features/ui/coming-soon';
+import { useAiStatusQuery } from '../../features/chat/api';
+import { useChatStream } from '../../features/chat/use-chat-stream';
+import { useUserFilesQuery } from '../../features/library/api';
+import { ChatComposer } from './chat-composer';
+import { ChatThread } from './chat-thread';
+import { ContextPapers } from './context-papers';
+import { SessionsSidebar } from './sessions-sidebar';
+import './chat.css';
 
+/** Shown when the server has no model (issue: offline mode works and says so). */
+export const OFFLINE_BANNER_TEXT =
+  'No AI model is configured on this server: answers are sentences quoted from your papers.';
+
+/** spec §2 /chat: chat sessions over the papers selected in the File List (spec §1: selection feeds the chat). */
 export default function ChatScreen({ title }: TScreenProps) {
+  const [sessionId, setSessionId] = useState<number | null>(null);
+  const { answer, ask, stop, retry } = useChatStream(setSessionId);
+  const aiStatus = useAiStatusQuery();
+  // A selected paper's text is read on the server: the chips follow it until it is ready.
+  const files = useUserFilesQuery({
+    pollWhile: (list) => list.some((file) => file.selected && file.embedding_status === 'pending'),
+  });
+  const hasSelection = files.data?.some((file) => file.selected) ?? false;
+  const isStreaming = answer?.status === 'streaming';
+
+  const selectSession = (next: number | null) => {
+    if (next === sessionId) return;
+    stop();
+    setSessionId(next);
+  };
+
   return (
-    <ComingSoon title={title}>
-      Ask an AI about the papers you select in your File List, with answers that cite them.
-    </ComingSoon>
+    <section className="screen chat-screen">
+      <SessionsSidebar selectedId={sessionId} onSelect={selectSession} />
+      <div className="chat-main">
+        <h1>{title}</h1>
+        {aiStatus.data?.mode === 'extractive' && (
+          <p className="notice chat-offline" role="note">
+            {OFFLINE_BANNER_TEXT}
+          </p>
+        )}
+        <ContextPapers files={files.data} />
+        <ChatThread sessionId={sessionId} answer={answer} onRetry={retry} />
+        <ChatComposer
+          isStreaming={isStreaming}
+          isDisabled={!hasSelection}
+          onSend={(message) => ask(message, sessionId)}
+          onStop={stop}
+        />
+      </div>
+    </section>
   );
 }

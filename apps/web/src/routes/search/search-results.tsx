@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
+import { resultAnchorId } from '../../features/search/search-summary-panel';
 import { hasFilters, searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
 import type { TSearchScreenState } from '../../features/search/use-search-state';
 
@@ -20,8 +21,13 @@ export function SearchResults({ state, request }: { state: TSearchScreenState; r
   return (
     <>
       <div className="paper-list">
-        {state.results.map((paper) => (
-          <PaperCard key={`${paper.platform}:${paper.paper_id}`} paper={paper} highlights={paper.highlights} />
+        {state.results.map((paper, index) => (
+          <PaperCard
+            key={`${paper.platform}:${paper.paper_id}`}
+            paper={paper}
+            highlights={paper.highlights}
+            anchorId={resultAnchorId(index + 1)}
+          />
         ))}
       </div>
       {state.total > state.results.length && (

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { SearchBox } from '../../features/search/search-box';
 import { SearchFilters } from '../../features/search/search-filters';
+import { SearchSummaryPanel } from '../../features/search/search-summary-panel';
 import { searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
 import { SortControl } from '../../features/search/sort-control';
 import { useSearchRequest, useSearchState } from '../../features/search/use-search-state';
@@ -42,6 +43,7 @@ export default function SearchScreen() {
             </p>
             <SortControl value={request.sort} onChange={(sort) => refine({ sort })} />
           </div>
+          <SearchSummaryPanel state={state} request={request} />
           <SearchResults state={state} request={request} />
         </>
       ) : (

@@ -20,7 +20,7 @@ const reading: TFolder = { id: 1, name: 'Reading', type: 'folder', is_public: fa
 const folders = [reading];
 
 const chatFile = (
-  file: typeof bomb,
+  file: typeof bomb | typeof arxiv,
   embedding_status: TChatFile['embedding_status'],
   embedding_error?: string,
 ): TChatFile => {
@@ -33,7 +33,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('File List: an upload whose text could not be read (docs/security.md#work-queue-and-pdf-limits)', () => {
+describe("File List: where each paper's text stands (docs/ai.md#full-text-and-passages)", () => {
   it('says so plainly on the failed row only, with the reason', async () => {
     mockApi({
       'GET /api/folders': () => ({ body: folders }),
@@ -65,12 +65,39 @@ describe('File List: an upload whose text could not be read (docs/security.md#wo
     expect(asked).toBeGreaterThanOrEqual(2);
   });
 
-  it('does not ask at all when the File List holds no upload', async () => {
+  it('says discreetly while a text is being read, and when only the abstract could be used', async () => {
+    mockApi({
+      'GET /api/folders': () => ({ body: folders }),
+      'GET /api/chat/files': () => ({
+        body: [
+          chatFile(fine, 'pending'),
+          chatFile(arxiv, 'abstract-only', 'the PDF answered 404'),
+          chatFile(bomb, 'ready'),
+        ],
+      }),
+    });
+    renderWithApp(<FileListPanel />);
+    const reading = await screen.findByRole('status');
+    expect(reading).toHaveTextContent('Reading the full text…');
+    expect(reading.closest('li')).toHaveTextContent('An ordinary paper');
+    const abstractOnly = screen.getByRole('note');
+    expect(abstractOnly).toHaveTextContent('Abstract only: the PDF could not be fetched');
+    expect(abstractOnly).toHaveAttribute('title', 'the PDF answered 404');
+    expect(abstractOnly.closest('li')).toHaveTextContent('Attention');
+    expect(screen.getByRole('button', { name: 'A million pages' }).closest('li')).not.toHaveTextContent('text');
+  });
+
+  it('asks once for every row together', async () => {
     const fetchMock = mockApi({
-      'GET /api/folders': () => ({ body: [{ ...reading, files: [arxiv] }] }),
+      'GET /api/folders': () => ({ body: folders }),
+      'GET /api/chat/files': () => ({ body: [] }),
     });
     renderWithApp(<FileListPanel />);
     await screen.findByRole('button', { name: 'Attention' });
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/chat/files');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith('/api/chat/files')),
+      ).toHaveLength(1),
+    );
   });
 });

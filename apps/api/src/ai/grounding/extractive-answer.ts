@@ -1,0 +1,87 @@
+import { tokenize } from '../text/normalize';
+import { questionTerms } from '../text/question-terms';
+import { splitSentences } from '../text/sentences';
+import { shouldAbstain } from './abstention';
+import { bm25 } from './bm25';
+import { mmr } from './mmr';
+import { termOverlap } from './similarity';
+
+/** docs/ai.md#modes: an offline answer is a few verbatim sentences (3-5). */
+const MAX_SENTENCES = 5;
+/** Two sentences from one passage at most, so that the answer draws on several. */
+const SENTENCES_PER_PASSAGE = 2;
+/** A sentence scoring under this share of the best one adds noise rather than an answer. */
+const MIN_RELATIVE_RELEVANCE = 0.2;
+/** Fragments (headings, table cells, captions) have fewer content words than a claim. */
+const MIN_CONTENT_WORDS = 4;
+/**
+ * A sentence carrying the paper's own numeric references ("[4]", "[2, 7]") is left out: quoted as is,
+ * its markers would read as citations of our passages, and it usually reports another paper's claim.
+ */
+const OWN_REFERENCE_MARKER = /\[\d+(?:\s*[,–-]\s*\d+)*\]/;
+
+export type TNumberedPassage = {
+  /** The number the answer cites the passage with, `[n]`. */
+  n: number;
+  text: string;
+  /** The question coverage from rankPassages, for the abstention threshold. */
+  coverage: number;
+};
+
+export type TExtractiveSentence = { n: number; text: string; start: number; end: number };
+
+export type TExtractiveAnswer = {
+  /** Verbatim sentences, each followed by its `[n]`. */
+  text: string;
+  sentences: TExtractiveSentence[];
+  /** The passage numbers cited, ascending. */
+  citations: number[];
+};
+
+/** How long an extractive text may be: summaries ask for other lengths than a chat answer (docs/ai.md#summaries). */
+export type TExtractiveLimits = { maxSentences?: number; sentencesPerPassage?: number };
+
+/**
+ * The offline answer (docs/ai.md#modes, no model configured): the passages' own sentences that best answer
+ * the question (BM25 against it, then MMR for diversity), each an exact substring of its passage and
+ * followed by its citation. Null when no passage is good enough: the caller abstains. The caller
+ * labels it "Extractive answer — no AI model configured", never as model output.
+ */
+export function extractiveAnswer(
+  question: string,
+  passages: readonly TNumberedPassage[],
+  { maxSentences = MAX_SENTENCES, sentencesPerPassage = SENTENCES_PER_PASSAGE }: TExtractiveLimits = {},
+): TExtractiveAnswer | null {
+  if (shouldAbstain(passages)) return null;
+  const sentences = passages.flatMap((passage) =>
+    splitSentences(passage.text).map((sentence) => ({ n: passage.n, ...sentence, terms: tokenize(sentence.text) })),
+  );
+  const claims = sentences.filter(
+    (sentence) => new Set(sentence.terms).size >= MIN_CONTENT_WORDS && !OWN_REFERENCE_MARKER.test(sentence.text),
+  );
+  const scores = bm25(
+    questionTerms(question),
+    claims.map((claim) => claim.terms),
+  );
+  const termSets = claims.map((claim) => new Set(claim.terms));
+  const best = Math.max(0, ...scores);
+  const candidates = claims
+    .map((_claim, index) => ({ item: index, relevance: scores[index] ?? 0 }))
+    .filter(({ relevance }) => relevance > 0 && relevance >= MIN_RELATIVE_RELEVANCE * best);
+  const picked = mmr(candidates, {
+    limit: maxSentences,
+    similarity: (a, b) => termOverlap(termSets[a] ?? new Set(), termSets[b] ?? new Set()),
+    groupOf: (index) => String(claims[index]?.n),
+    perGroupLimit: sentencesPerPassage,
+  });
+  const chosen = picked.flatMap(({ item }) => {
+    const claim = claims[item];
+    return claim ? [{ n: claim.n, text: claim.text, start: claim.start, end: claim.end }] : [];
+  });
+  if (chosen.length === 0) return null;
+  return {
+    text: chosen.map((sentence) => `${sentence.text} [${sentence.n}]`).join(' '),
+    sentences: chosen,
+    citations: [...new Set(chosen.map((sentence) => sentence.n))].sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,26 @@
+import type { TFileSelection, TPaperRef } from '@paperbench/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { requireAccess } from '../../policies/access';
+import { selectUserFiles } from '../user-files/user-files.repo';
+
+const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
+
+/**
+ * The papers a question is asked about (spec: selection feeds chat): those the request names, else
+ * the ones selected in the user's File List. Every one must be readable by the user: one that is not
+ * is 404, as if it did not exist (docs/security.md#policies).
+ */
+export async function resolveChatPapers(db: Db, userId: number, named?: TFileSelection): Promise<TPaperRef[]> {
+  const requested =
+    named ??
+    (await selectUserFiles(db, userId))
+      .filter((file) => file.selected)
+      .map((file) => ({ paper_id: file.paperId, platform: file.platform }));
+  const papers = [...new Map(requested.map((ref) => [refKey(ref), ref])).values()];
+  if (papers.length === 0) {
+    throw new AppError('INVALID_REQUEST', 'Select at least one paper in your File List to ask about it');
+  }
+  await requireAccess(db, { userId }, 'paper.read', papers);
+  return papers;
+}

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { chatMessages, chatSessions } from '../../db/schema';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'sessionId' | 'createdAt'>;
+
+/** A session is only ever reached through its owner: someone else's is not found (docs/security.md#policies). */
+const ownedSession = (userId: number, sessionId: number) =>
+  and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId));
+
+export async function selectSessions(db: Db, userId: number): Promise<ChatSessionRow[]> {
+  return db
+    .select()
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId))
+    .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id));
+}
+
+export async function findSession(db: Db | Tx, userId: number, sessionId: number): Promise<ChatSessionRow | null> {
+  const [row] = await db.select().from(chatSessions).where(ownedSession(userId, sessionId));
+  return row ?? null;
+}
+
+export async function insertSession(db: Db | Tx, userId: number, title: string): Promise<ChatSessionRow> {
+  const [row] = await db.insert(chatSessions).values({ userId, title }).returning();
+  if (!row) throw new Error('chat session insert returned no row');
+  return row;
+}
+
+/** Deletes the session and (cascade) its messages; the number of sessions deleted (0: not the user's). */
+export async function deleteSession(db: Db, userId: number, sessionId: number): Promise<number> {
+  const deleted = await db
+    .delete(chatSessions)
+    .where(ownedSession(userId, sessionId))
+    .returning({ id: chatSessions.id });
+  return deleted.length;
+}
+
+export async function updateSessionTitle(
+  db: Db,
+  userId: number,
+  sessionId: number,
+  title: string,
+): Promise<ChatSessionRow | null> {
+  const [row] = await db
+    .update(chatSessions)
+    .set({ title, updatedAt: sql`now()` })
+    .where(ownedSession(userId, sessionId))
+    .returning();
+  return row ?? null;
+}
+
+/** The session's messages, oldest first; [] for a session that is not the user's. */
+export async function selectMessages(db: Db | Tx, userId: number, sessionId: number): Promise<ChatMessageRow[]> {
+  const rows = await db
+    .select({ message: chatMessages })
+    .from(chatMessages)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+    .where(ownedSession(userId, sessionId))
+    .orderBy(asc(chatMessages.id));
+  return rows.map((row) => row.message);
+}
+
+/**
+ * A question and its answer, stored together once the answer is complete, with the session moved to
+ * the top of the list; `title` replaces the session's title (its first question names it).
+ */
+export async function insertExchange(
+  tx: Tx,
+  sessionId: number,
+  exchange: { question: NewChatMessage; answer: NewChatMessage; title?: string },
+): Promise<{ answerId: number }> {
+  await tx.insert(chatMessages).values({ ...exchange.question, sessionId });
+  const [answer] = await tx
+    .insert(chatMessages)
+    .values({ ...exchange.answer, sessionId })
+    .returning({ id: chatMessages.id });
+  if (!answer) throw new Error('chat message insert returned no row');
+  await tx
+    .update(chatSessions)
+    .set({ updatedAt: sql`now()`, ...(exchange.title ? { title: exchange.title } : {}) })
+    .where(eq(chatSessions.id, sessionId));
+  return { answerId: answer.id };
+}

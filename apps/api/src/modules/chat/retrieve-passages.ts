@@ -1,0 +1,60 @@
+import type { TCitedPassage, TPaperRef } from '@paperbench/contract';
+import { shouldAbstain } from '../../ai/grounding/abstention';
+import { rankPassages } from '../../ai/grounding/rank-passages';
+import type { AppContext } from '../../app-context';
+import { selectPassageCandidates, selectPassagesOf } from '../passages/passages.repo';
+
+/**
+ * How many passages retrieval reads. Lexical: the full-text candidates of the question's words; dense:
+ * every passage of the selection (cosine over a selection's few hundred passages is cheap, ai-notes).
+ */
+const MAX_CANDIDATES = 2_000;
+
+export interface RetrievedContext {
+  /** Numbered in rank order: the `[n]` the answer cites. */
+  passages: TCitedPassage[];
+  /** Each passage's share of the question's information (abstention.ts), in the same order. */
+  coverage: number[];
+  /** Layer 1 of abstention (docs/ai.md#abstention): no passage covers enough of the question. */
+  abstain: boolean;
+}
+
+/**
+ * Retrieval over the selected papers (docs/ai.md#full-text-and-passages): candidates from PostgreSQL, ranked in
+ * process by rankPassages (BM25 with IDF from the candidates, fused with the question's embedding when
+ * an embedding model is configured, then MMR with at most 3 passages per paper). The caller has
+ * checked that the user may read every paper of `papers`.
+ */
+export async function retrievePassages(
+  { db, ai }: Pick<AppContext, 'db' | 'ai'>,
+  papers: readonly TPaperRef[],
+  query: string,
+  abortSignal: AbortSignal,
+): Promise<RetrievedContext> {
+  const [questionEmbedding] = ai.embed ? await ai.embed([query], { abortSignal }) : [];
+  const rows = questionEmbedding
+    ? await selectPassagesOf(db, papers, MAX_CANDIDATES)
+    : await selectPassageCandidates(db, papers, query, MAX_CANDIDATES);
+  const ranked = rankPassages({
+    question: query,
+    passages: rows.map((row) => ({
+      row,
+      paperKey: `${row.platform}\u0000${row.paperId}`,
+      text: row.text,
+      // Vectors of another embedding model are not comparable with the question's.
+      embedding: row.embeddingModel === ai.embeddingModelName ? row.embedding : null,
+    })),
+    questionEmbedding,
+  });
+  return {
+    passages: ranked.map(({ passage: { row } }, index) => ({
+      n: index + 1,
+      paper_id: row.paperId,
+      platform: row.platform,
+      page: row.page,
+      text: row.text,
+    })),
+    coverage: ranked.map((passage) => passage.coverage),
+    abstain: shouldAbstain(ranked),
+  };
+}

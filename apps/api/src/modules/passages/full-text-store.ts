@@ -1,0 +1,69 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paperTexts } from '../../db/schema';
+import { embedPassagesJob } from '../../jobs/queue/definitions/embed-passages';
+import { enqueue } from '../../jobs/queue/enqueue';
+import { markTextReady } from '../uploads/paper-texts.repo';
+import type { PdfText } from '../uploads/pdf-text';
+import { chunkPassages } from './chunk-passages';
+import { replacePassages } from './passages.repo';
+
+/** Whether passages get embeddings: only with an embedding model configured (docs/ai.md). */
+export interface EmbeddingChoice {
+  embed: boolean;
+}
+
+const dedupeKey = (ref: TPaperRef) => `${ref.platform}:${ref.paper_id}`;
+
+/**
+ * A pending paper's extracted text becomes 'ready' with its passages, in one transaction, and its
+ * embedding job is queued with them. Nothing happens when the row is no longer pending (a second
+ * run of the job). Returns whether it was stored.
+ */
+export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfText, { embed }: EmbeddingChoice) {
+  const spans = chunkPassages(extracted.pages);
+  return db.transaction(async (tx) => {
+    if (!(await markTextReady(tx, ref, extracted))) return false;
+    await replacePassages(tx, ref, spans, 'pdf');
+    if (embed) await enqueue(tx, embedPassagesJob, ref, { dedupeKey: dedupeKey(ref) });
+    return true;
+  });
+}
+
+/**
+ * docs/ai.md#full-text-and-passages: a PDF that could not be fetched leaves the abstract as the
+ * paper's one passage (source 'abstract', cited as page 1, where a paper's abstract is), status
+ * 'abstract-only' with the reason. Without an abstract there is nothing to read: 'failed'.
+ */
+export async function storeAbstractOnly(
+  db: Db,
+  ref: TPaperRef,
+  abstract: string | null,
+  reason: string,
+  { embed }: EmbeddingChoice,
+) {
+  const text = abstract?.trim() ?? '';
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(paperTexts)
+      .set({
+        status: text ? 'abstract-only' : 'failed',
+        error: text ? reason : `${reason}; the paper has no abstract`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(paperTexts.platform, ref.platform),
+          eq(paperTexts.paperId, ref.paper_id),
+          eq(paperTexts.status, 'pending'),
+        ),
+      )
+      .returning({ paperId: paperTexts.paperId });
+    if (rows.length === 0 || !text) return rows.length === 1;
+    const start = abstract?.indexOf(text) ?? 0;
+    await replacePassages(tx, ref, [{ page: 1, charStart: start, charEnd: start + text.length, text }], 'abstract');
+    if (embed) await enqueue(tx, embedPassagesJob, ref, { dedupeKey: dedupeKey(ref) });
+    return true;
+  });
+}

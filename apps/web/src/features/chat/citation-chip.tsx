@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { useCitations } from './citation-context';
+
+/** The title and note on anything the deterministic checker could not verify (issue: never shown as verified). */
+export const NOT_VERIFIED_TEXT = 'Not verified against the paper';
+
+/**
+ * `[n]`: a chip whose hover or focus shows the cited passage and its page; a click opens the PDF at
+ * that page with the passage marked. A citation the checker refused is marked as not verified.
+ */
+export function CitationChip({ n }: { n: number }) {
+  const previewId = useId();
+  const { passage: passageOf, verdict: verdictOf, opener } = useCitations();
+  const passage = passageOf(n);
+  const verdict = verdictOf(n);
+  const open = passage ? opener(passage) : null;
+  const label = [`Citation ${n}`, passage && `page ${passage.page}`, verdict === 'unsupported' && NOT_VERIFIED_TEXT]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <span className="citation">
+      <button
+        type="button"
+        className={`citation-chip is-${verdict}`}
+        aria-label={label}
+        aria-describedby={passage ? previewId : undefined}
+        title={verdict === 'unsupported' ? NOT_VERIFIED_TEXT : undefined}
+        disabled={!open}
+        onClick={open ?? undefined}
+      >
+        {n}
+      </button>
+      {passage && (
+        <span id={previewId} role="tooltip" className="citation-preview">
+          <span className="citation-preview-page">
+            Page {passage.page}
+            {verdict === 'unsupported' && ` · ${NOT_VERIFIED_TEXT}`}
+          </span>
+          <span className="citation-preview-text">{passage.text}</span>
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { chatKeys } from './api';
+import { applyStreamEvent, startAnswer, type TChatAnswer } from './chat-answer-state';
+import { streamChat } from './stream-chat';
+
+type TChatStream = {
+  /** The latest answer (streaming, finished, failed or stopped), or null before the first question. */
+  answer: TChatAnswer | null;
+  /** Asks in `sessionId` (null: the server starts a session and names it in its first event). */
+  ask: (message: string, sessionId: number | null) => void;
+  /** Aborts the request in flight; the text so far stays, marked as stopped. */
+  stop: () => void;
+  /** Asks the latest question again, in the session it went to. */
+  retry: () => void;
+};
+
+/**
+ * One streamed answer at a time over POST /api/chat/stream_chat. `onSession` hears the id of a session
+ * the server created for the question. When an answer is done, the session's messages and the
+ * sessions list are read afresh (the stored message replaces the streamed one).
+ */
+export function useChatStream(onSession: (sessionId: number) => void): TChatStream {
+  const queryClient = useQueryClient();
+  const [answer, setAnswer] = useState<TChatAnswer | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  const latestRef = useRef<TChatAnswer | null>(null);
+  const onSessionRef = useRef(onSession);
+  onSessionRef.current = onSession;
+
+  const update = useCallback((next: TChatAnswer) => {
+    latestRef.current = next;
+    setAnswer(next);
+  }, []);
+
+  const ask = useCallback(
+    async (message: string, sessionId: number | null) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      let current = startAnswer(sessionId, message);
+      update(current);
+      try {
+        for await (const event of streamChat(
+          sessionId === null ? { message } : { session_id: sessionId, message },
+          controller.signal,
+        )) {
+          current = applyStreamEvent(current, event);
+          update(current);
+          if (event.type === 'session') {
+            onSessionRef.current(event.session_id);
+            void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() });
+          }
+        }
+        if (current.status === 'streaming') update({ ...current, status: 'error', error: 'The answer ended early.' });
+        if (current.status === 'done' && current.sessionId !== null) {
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: chatKeys.messages(current.sessionId) }),
+            queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
+          ]);
+        }
+      } catch (error) {
+        if (controller.signal.aborted) {
+          // Stop, or a newer question: the newer one owns the state.
+          if (controllerRef.current === controller) update({ ...current, status: 'stopped' });
+          return;
+        }
+        console.error('The chat answer failed', error);
+        update({ ...current, status: 'error', error: parseApiError(error).message });
+      } finally {
+        if (controllerRef.current === controller) controllerRef.current = null;
+      }
+    },
+    [queryClient, update],
+  );
+
+  const stop = useCallback(() => controllerRef.current?.abort(), []);
+
+  const retry = useCallback(() => {
+    const last = latestRef.current;
+    if (last) void ask(last.question, last.sessionId);
+  }, [ask]);
+
+  // Leaving the screen cancels the request in flight.
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  return { answer, ask: (message, sessionId) => void ask(message, sessionId), stop, retry };
+}

@@ -1,0 +1,76 @@
+import type { TCitedPassage, TFolder } from '@paperbench/contract';
+import { parseApiError } from '../../api/parse-api-error';
+import { useCitationOpener } from '../chat/use-citation-opener';
+import { Modal } from '../ui/modal';
+import { useFolderSummaryQuery, useRegenerateFolderSummaryMutation } from './api';
+import { CitedSummary } from './cited-summary';
+import './folder-summary-dialog.css';
+
+export const STALE_SUMMARY_NOTE = "This folder's papers have changed since this summary was written.";
+
+/**
+ * A folder's cited overview (docs/ai.md#summaries), opened from its folder block: the cached summary,
+ * marked when the folder changed since, with Regenerate. `[n]` opens the cited paper's PDF at that
+ * page, as chat's citations do, closing the dialog first so the viewer is not behind it.
+ */
+export function FolderSummaryDialog({ folder, onClose }: { folder: TFolder; onClose: () => void }) {
+  const summary = useFolderSummaryQuery(folder.id);
+  const regenerate = useRegenerateFolderSummaryMutation(folder.id);
+  const openPdf = useCitationOpener();
+  const opener = (passage: TCitedPassage) => {
+    const open = openPdf(passage);
+    return open
+      ? () => {
+          onClose();
+          open();
+        }
+      : null;
+  };
+  const failure = regenerate.error ?? summary.error;
+  const isBusy = summary.isLoading || regenerate.isPending;
+  const data = regenerate.isPending ? undefined : summary.data;
+
+  return (
+    <Modal title={`Summary of ${folder.name}`} onClose={onClose} className="folder-summary-modal">
+      <div className="folder-summary" aria-busy={isBusy}>
+        {isBusy && (
+          <p className="folder-summary-pending" role="status">
+            Summarising the papers of this folder…
+          </p>
+        )}
+        {failure && !isBusy && (
+          <p className="folder-summary-failure" role="alert">
+            The summary could not be written: {parseApiError(failure).message}
+          </p>
+        )}
+        {data?.stale && <p className="folder-summary-stale">{STALE_SUMMARY_NOTE}</p>}
+        {data &&
+          (data.summary === '' ? (
+            <p className="folder-summary-empty">This folder has no papers to summarise yet.</p>
+          ) : (
+            <CitedSummary
+              text={data.summary}
+              source={data.source}
+              passages={data.passages}
+              citations={data.citations}
+              abstained={data.abstained}
+              opener={opener}
+            />
+          ))}
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={isBusy}
+          onClick={() => (summary.error && !summary.data ? summary.refetch() : regenerate.mutate())}
+        >
+          {summary.error && !summary.data ? 'Retry' : 'Regenerate'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
