@@ -5,10 +5,12 @@ import type { AppContext } from '../../app-context';
 import { selectPassageCandidates, selectPassagesOf } from '../passages/passages.repo';
 
 /**
- * How many passages retrieval reads. Lexical: the full-text candidates of the question's words; dense:
- * every passage of the selection (cosine over a selection's few hundred passages is cheap, ai-notes).
+ * Up to this many passages, retrieval ranks every passage of the selection: BM25's IDF and the
+ * abstention coverage then come from the selection itself (ranking only the full-text candidates
+ * skews both: docs/benchmarks.md, grounded QA), and cosine over a few hundred vectors is cheap
+ * (ai-notes). A larger selection is narrowed to the full-text candidates of the question's words.
  */
-const MAX_CANDIDATES = 2_000;
+const MAX_PASSAGES = 2_000;
 
 export interface RetrievedContext {
   /** Numbered in rank order: the `[n]` the answer cites. */
@@ -20,8 +22,8 @@ export interface RetrievedContext {
 }
 
 /**
- * Retrieval over the selected papers (docs/ai.md#full-text-and-passages): candidates from PostgreSQL, ranked in
- * process by rankPassages (BM25 with IDF from the candidates, fused with the question's embedding when
+ * Retrieval over the selected papers (docs/ai.md#full-text-and-passages): their passages from PostgreSQL, ranked in
+ * process by rankPassages (BM25 with IDF from the selection, fused with the question's embedding when
  * an embedding model is configured, then MMR with at most 3 passages per paper). The caller has
  * checked that the user may read every paper of `papers`.
  */
@@ -32,9 +34,8 @@ export async function retrievePassages(
   abortSignal: AbortSignal,
 ): Promise<RetrievedContext> {
   const [questionEmbedding] = ai.embed ? await ai.embed([query], { abortSignal }) : [];
-  const rows = questionEmbedding
-    ? await selectPassagesOf(db, papers, MAX_CANDIDATES)
-    : await selectPassageCandidates(db, papers, query, MAX_CANDIDATES);
+  const all = await selectPassagesOf(db, papers, MAX_PASSAGES + 1);
+  const rows = all.length <= MAX_PASSAGES ? all : await selectPassageCandidates(db, papers, query, MAX_PASSAGES);
   const ranked = rankPassages({
     question: query,
     passages: rows.map((row) => ({
