@@ -19,10 +19,16 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(databaseUrl: string | undefined): Promise<BenchApp> {
+/**
+ * `prepare` runs after the migrations and before the app listens (e.g. loading the corpus). No
+ * LLM_BASE_URL: extractive mode. Nothing leaves 127.0.0.1 (no arXiv, no remote PDFs).
+ */
+export async function startBenchApp(
+  databaseUrl: string | undefined,
+  prepare?: (context: AppContext) => Promise<void>,
+): Promise<BenchApp> {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-bench-'));
   const database = openDatabase({ url: databaseUrl });
-  // No LLM_BASE_URL: extractive mode. Nothing leaves 127.0.0.1 (no arXiv, no remote PDFs).
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SEED_CORPUS: 'false',
@@ -43,6 +49,7 @@ export async function startBenchApp(databaseUrl: string | undefined): Promise<Be
   };
   try {
     await database.migrate();
+    await prepare?.(context);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     return { baseUrl: `http://127.0.0.1:${port}`, context, close };

@@ -11,6 +11,7 @@ import { startBenchApp } from './bench-app';
 import { onCleanup } from './cleanup';
 import type { BenchPdf } from './library-pdfs';
 import { type LatencySummary, summarize } from './stats';
+import { withTimeout } from './with-timeout';
 
 export interface TextReadyResult {
   label: string;
@@ -23,18 +24,6 @@ export interface TextReadyResult {
 }
 
 const DRAIN_TIMEOUT_MS = 120_000;
-
-async function withTimeout<T>(work: Promise<T>, milliseconds: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${milliseconds} ms`)), milliseconds);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export async function measureTextReady(pdfs: BenchPdf[], runs: number): Promise<TextReadyResult[]> {
   const t = await startBenchApp(undefined);

@@ -16,6 +16,7 @@ import { countPages, PDF_DIR } from './library-pdfs';
 import { loadQuestions } from './qa/question-set';
 import { type ScoredAnswer, scoreAnswer } from './qa/score-answer';
 import { askOverHttp } from './qa/sse-answer';
+import { withTimeout } from './with-timeout';
 
 /** The five fixture PDFs (apps/api/test/fixtures/pdfs, CC BY: attribution in its README.md). */
 const FIXTURES = [
@@ -47,18 +48,6 @@ export interface QaDriverResult {
   pdfs: QaPdf[];
   passages: number;
   answers: TimedAnswer[];
-}
-
-async function withTimeout<T>(work: Promise<T>, milliseconds: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${milliseconds} ms`)), milliseconds);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 interface Session {

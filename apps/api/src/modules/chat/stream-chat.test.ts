@@ -3,8 +3,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TChatMessage, TStreamEvent } from '@paperbench/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import { buildUpload, buildUser } from '../../test-support/factories';
-import { type FakeLlmServer, startFakeLlmServer } from '../../test-support/fake-llm-server';
+import type { FakeLlmServer } from '../../test-support/fake-llm-server';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import {
   buildChatFixture,
@@ -39,20 +40,15 @@ const typesOf = (events: Event[]) =>
     .filter((type, index, all) => type !== 'delta' || all[index - 1] !== 'delta');
 
 describe.each(testDrivers())('POST /api/chat/stream_chat (%s)', (driver) => {
+  let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;
   let offline: TestApp;
   beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    [t, offline] = await Promise.all([
-      createTestApp(driver, { seed: false, llm: { baseUrl: fake.baseUrl } }),
-      createTestApp(driver, { seed: false }),
-    ]);
+    apps = await startModelAndOfflineApps(driver);
+    ({ fake, model: t, offline } = apps);
   });
-  afterAll(async () => {
-    await Promise.all([t.close(), offline.close()]);
-    await fake.close();
-  });
+  afterAll(() => apps.close());
 
   const ask = (app: TestApp, token: string, payload: object) =>
     app.app.inject({ method: 'POST', url: '/api/chat/stream_chat', payload, headers: { 'x-user-id': token } });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { papers } from '../../db/schema';
+import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import {
   buildFolder,
   buildFolderFile,
@@ -11,7 +12,7 @@ import {
   buildUpload,
   buildUser,
 } from '../../test-support/factories';
-import { type FakeLlmServer, startFakeLlmServer } from '../../test-support/fake-llm-server';
+import type { FakeLlmServer } from '../../test-support/fake-llm-server';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { FOLDER_SUMMARY_ABSTENTION } from './folder-summary.service';
 import { GHANA_ABSTRACT, SCIDOCS_ABSTRACT, SPECTER_ABSTRACT } from './summary-test-support';
@@ -45,20 +46,15 @@ async function buildSummaryFolder(db: Db) {
 }
 
 describe.each(testDrivers())('folder summaries (%s)', (driver) => {
+  let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;
   let offline: TestApp;
   beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    [t, offline] = await Promise.all([
-      createTestApp(driver, { seed: false, llm: { baseUrl: fake.baseUrl } }),
-      createTestApp(driver, { seed: false }),
-    ]);
+    apps = await startModelAndOfflineApps(driver);
+    ({ fake, model: t, offline } = apps);
   });
-  afterAll(async () => {
-    await Promise.all([t.close(), offline.close()]);
-    await fake.close();
-  });
+  afterAll(() => apps.close());
 
   const get = (app: TestApp, token: string, folderId: number) =>
     app.app.inject({ url: `/api/folders/${folderId}/summary`, headers: { 'x-user-id': token } });

@@ -1,6 +1,7 @@
 import type { TSearchSummary } from '@paperbench/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLlmServer, startFakeLlmServer } from '../../test-support/fake-llm-server';
+import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
+import type { FakeLlmServer } from '../../test-support/fake-llm-server';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { SEARCH_SUMMARY_ABSTENTION } from './search-summary.service';
 import {
@@ -23,21 +24,20 @@ const MODEL_SUMMARY = [
 ].join('\n');
 
 describe.each(testDrivers())('POST /api/search-summary/ (%s)', (driver) => {
+  let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;
   let offline: TestApp;
   let limited: TestApp;
   beforeAll(async () => {
-    fake = await startFakeLlmServer();
-    [t, offline, limited] = await Promise.all([
-      createTestApp(driver, { seed: false, llm: { baseUrl: fake.baseUrl } }),
-      createTestApp(driver, { seed: false }),
+    [apps, limited] = await Promise.all([
+      startModelAndOfflineApps(driver),
       createTestApp(driver, { seed: false, env: { RATE_LIMIT_AI_PER_MINUTE: '2' } }),
     ]);
+    ({ fake, model: t, offline } = apps);
   });
   afterAll(async () => {
-    await Promise.all([t.close(), offline.close(), limited.close()]);
-    await fake.close();
+    await Promise.all([apps.close(), limited.close()]);
   });
 
   const summarize = async (app: TestApp, payload: object, token?: string) =>
