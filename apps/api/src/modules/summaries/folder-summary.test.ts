@@ -13,7 +13,7 @@ import {
   buildUser,
 } from '../../test-support/factories';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { type TestApp, testDrivers } from '../../test-support/test-app';
 import { FOLDER_SUMMARY_ABSTENTION } from './folder-summary.service';
 import { GHANA_ABSTRACT, SCIDOCS_ABSTRACT, SPECTER_ABSTRACT } from './summary-test-support';
 
