@@ -17,6 +17,8 @@ const ZCommentBase = z.object({
   /** True when the caller wrote it (so the UI can say "you"); not an identifier. */
   is_mine: z.boolean(),
   created_at: ZTimestamp,
+  /** The top-level comment this one replies to, or null (one level of replies). */
+  parent_id: ZRowId.nullable(),
   /** Computed by the server's policies: the author, or the folder's owner for folder comments. */
   abilities: z.object({ delete: z.boolean() }),
 });
@@ -29,15 +31,20 @@ export type TPaperComment = z.infer<typeof ZPaperComment>;
 export const ZSharedFolderComment = ZCommentBase.extend({ folderId: ZFolderId });
 export type TSharedFolderComment = z.infer<typeof ZSharedFolderComment>;
 
+/** A reply names a top-level comment of the same paper or folder; replies to replies are refused (400). */
+const ZParentId = ZRowId.optional();
+
 export const ZCreatePaperCommentRequest = z.object({
   paperId: ZPaperId,
   content: ZCommentContent,
   platform: ZPaperRef.shape.platform,
+  parent_id: ZParentId,
 });
 export type TCreatePaperCommentRequest = z.infer<typeof ZCreatePaperCommentRequest>;
 
 export const ZCreateSharedFolderCommentRequest = z.object({
   folderId: ZFolderId,
   content: ZCommentContent,
+  parent_id: ZParentId,
 });
 export type TCreateSharedFolderCommentRequest = z.infer<typeof ZCreateSharedFolderCommentRequest>;

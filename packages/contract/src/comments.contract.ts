@@ -16,13 +16,17 @@ export const commentsContract = c.router({
     pathParams: z.object({ folderId: ZFolderId }),
     responses: { 200: z.array(ZSharedFolderComment) },
     summary: 'Comments on a shared folder, oldest first',
+    description: 'Readable by whoever can view the folder (its members, or anyone when it is public); 404 otherwise.',
   },
   createShared: {
     method: 'POST',
     path: '/api/comments/shared',
     body: ZCreateSharedFolderCommentRequest,
     responses: { 201: ZSharedFolderComment },
-    summary: 'Comment on a shared folder (commenter role or better, or any visitor of a public folder)',
+    summary: 'Comment on a shared folder (commenter role or better)',
+    description:
+      'Needs a member\'s role of commenter, editor or owner: a public folder is read-only to everyone else (403). ' +
+      'Rate-limited; 404 for a folder the caller cannot view.',
   },
   deleteShared: {
     method: 'DELETE',
@@ -31,6 +35,7 @@ export const commentsContract = c.router({
     body: c.noBody(),
     responses: { 200: ZOk },
     summary: 'Delete a shared-folder comment',
+    description: 'Its author, or the folder\'s owner (moderation); its replies go with it.',
   },
   listPaper: {
     method: 'GET',
@@ -39,7 +44,9 @@ export const commentsContract = c.router({
     query: ZPlatformQuery,
     responses: { 200: z.array(ZPaperComment) },
     summary: 'Comments on a paper, oldest first',
-    description: 'paperId is URL-encoded (arXiv ids such as math/0601001 contain a slash).',
+    description:
+      'paperId is URL-encoded (arXiv ids such as math/0601001 contain a slash). Anyone who can read the paper ' +
+      'reads its comments.',
   },
   createPaper: {
     method: 'POST',
@@ -55,5 +62,6 @@ export const commentsContract = c.router({
     body: c.noBody(),
     responses: { 200: ZOk },
     summary: 'Delete your paper comment',
+    description: 'Only its author; its replies go with it.',
   },
 });

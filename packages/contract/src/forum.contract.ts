@@ -25,7 +25,17 @@ export const forumContract = c.router({
     method: 'GET',
     path: '/api/forum/',
     responses: { 200: z.array(ZSharedFolder) },
-    summary: 'Shared folders the caller owns or is a member of',
+    summary: 'Shared folders the caller owns, is a member of, or (public ones) has opened',
+  },
+  get: {
+    method: 'GET',
+    path: '/api/forum/:id',
+    pathParams: ZForumParams,
+    responses: { 200: ZSharedFolder },
+    summary: 'One shared folder: its name, mode, the caller\'s abilities, and its members for those who manage it',
+    description:
+      'Anyone may open a public shared folder (signed in or not) and read its papers and comments; editing and ' +
+      'commenting still need a member\'s role. A private one is 404 to everyone but its owner and members.',
   },
   remove: {
     method: 'DELETE',
@@ -41,6 +51,7 @@ export const forumContract = c.router({
     pathParams: ZForumParams,
     responses: { 200: ZForumPermission },
     summary: "The caller's role and abilities in a shared folder",
+    description: 'A stranger to a public folder gets role null and view only; a private folder is 404 to strangers.',
   },
   getMode: {
     method: 'GET',

@@ -35,9 +35,15 @@ export const ZSharedFolder = z.object({
   folder_id: ZFolderId,
   /** The folder's name, so /rwf/{folderId} can title the page. */
   name: zText(),
-  /** Public: anyone may view; private: only the listed users. */
+  /** Public: anyone with the link may view (papers and comments), read-only; private: only the listed users. */
   is_public: z.boolean(),
+  /** The owner first, then the members. Listed only to those who may manage the folder; empty for others. */
   users: z.array(ZForumMember),
+  /** The owner's display name (never their email or id), for "shared by …". */
+  owner_name: zText().nullable().optional(),
+  /** The caller's role, or null for a visitor of a public folder. */
+  role: ZForumRole.nullable().optional(),
+  file_count: z.number().int().nonnegative().optional(),
   abilities: ZForumAbilities.optional(),
   created_at: ZTimestamp.optional(),
 });

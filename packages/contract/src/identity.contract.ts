@@ -1,5 +1,5 @@
 import { c, ZError } from './common';
-import { ZGetIdResponse, ZGoogleLoginRequest, ZUser } from './identity.schemas';
+import { ZAuthConfig, ZGetIdResponse, ZGoogleLoginRequest, ZUser } from './identity.schemas';
 
 export const identityContract = c.router({
   getId: {
@@ -26,7 +26,18 @@ export const identityContract = c.router({
     method: 'POST',
     path: '/api/auth/google-login',
     body: ZGoogleLoginRequest,
-    responses: { 200: ZUser, 401: ZError },
+    responses: { 200: ZUser, 401: ZError, 501: ZError },
     summary: 'Exchange a Google ID token for a named identity',
+    description:
+      'The token is verified against Google\'s keys (signature, issuer, audience = GOOGLE_CLIENT_ID, expiry, ' +
+      'email_verified); any failure is 401. Needs X-User-ID: the first sign-in names that anonymous user; a sign-in ' +
+      'to an existing account merges this device\'s anonymous data into it. The response\'s user_id is a fresh id ' +
+      'for this device (the old one is revoked): store it as X-User-ID. 501 when the server has no GOOGLE_CLIENT_ID.',
+  },
+  config: {
+    method: 'GET',
+    path: '/api/auth/config',
+    responses: { 200: ZAuthConfig },
+    summary: 'Whether sign-in is offered, and where the identity-provider script loads from',
   },
 });

@@ -14,6 +14,17 @@ export const ZGoogleLoginRequest = z.object({
   credential: zText().min(1),
 });
 
+/**
+ * GET /api/auth/config: whether sign-in is offered here (README: Google sign-in). With no client id the
+ * header shows no sign-in button and POST /api/auth/google-login answers 501.
+ */
+export const ZAuthConfig = z.object({
+  google_client_id: zText().nullable(),
+  /** Where the Google Identity Services script loads from (GOOGLE_GSI_SCRIPT_URL). */
+  gsi_script_url: zText().url(),
+});
+export type TAuthConfig = z.infer<typeof ZAuthConfig>;
+
 /** spec §3 User (cached locally). */
 export const ZUser = z.object({
   email: zText().email(),

@@ -11,6 +11,7 @@ import { identityContract } from './identity.contract';
 import { metricsContract } from './metrics.contract';
 import { papersContract } from './papers.contract';
 import { pdfsContract } from './pdfs.contract';
+import { profileContract } from './profile.contract';
 import { recommendationsContract } from './recommendations.contract';
 import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
@@ -44,6 +45,7 @@ export const contract = c.router(
     pdfs: pdfsContract,
     uploads: uploadsContract,
     ai: aiContract,
+    profile: profileContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -63,6 +65,7 @@ export * from './identity.schemas';
 export * from './metrics.schemas';
 export * from './paper.schemas';
 export * from './paper-urls';
+export * from './profile.schemas';
 export * from './recommendation.schemas';
 export * from './review.schemas';
 export * from './search.schemas';

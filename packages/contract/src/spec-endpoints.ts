@@ -128,6 +128,15 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['DELETE', '/api/share/{id}'],
   // docs/ai.md: whether answers come from a model or are extractive, so the UI labels them honestly.
   ['GET', '/api/ai/status'],
+  // README#google-sign-in: whether the header offers sign-in, and where the identity-provider script loads from.
+  ['GET', '/api/auth/config'],
+  // The /rwf/{folderId} page: one shared folder (its name, mode, abilities, and members for managers).
+  ['GET', '/api/forum/{id}'],
+  // The /profile page: who I am, my data as JSON and BibTeX, and deleting my account.
+  ['GET', '/api/profile'],
+  ['GET', '/api/profile/export'],
+  ['GET', '/api/profile/library.bib'],
+  ['DELETE', '/api/profile'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

@@ -42,4 +42,5 @@ export const createApiRouter = (context: AppContext) =>
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
     ai: createAiStatusRouter(context),
+    profile: notImplementedRouter(contract.profile),
   });

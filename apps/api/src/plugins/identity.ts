@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's user id, or null for a request without X-User-ID. */
     userId: number | null;
+    /** The session (one issued id) the request came with, or null: what logout revokes. */
+    sessionId: number | null;
   }
 }
 
@@ -22,6 +24,7 @@ const SKIP_ID_CHECK = new Set(['/api/user/get_id']);
  */
 export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: { db: Db; idleDays: number }) => {
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
     if (SKIP_ID_CHECK.has(request.routeOptions.url ?? '')) return;
     const header = request.headers[USER_ID_HEADER.toLowerCase()];
@@ -32,9 +35,10 @@ export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: 
       `Unknown ${USER_ID_HEADER}: ask POST /api/user/get_id for a new id and send that instead`,
     );
     if (!token || !ZUserId.safeParse(token).success) throw unknownId;
-    const userId = await resolveSession(db, token, { idleDays });
-    if (userId === null) throw unknownId;
-    request.userId = userId;
+    const session = await resolveSession(db, token, { idleDays });
+    if (session === null) throw unknownId;
+    request.userId = session.userId;
+    request.sessionId = session.sessionId;
   });
 });
 
@@ -44,4 +48,11 @@ export function requireUser(request: FastifyRequest): number {
     throw new AppError('UNAUTHORIZED', `${USER_ID_HEADER} header required: get one from POST /api/user/get_id`);
   }
   return request.userId;
+}
+
+/** For handlers that act on the caller's session (logout, sign-in): its id, or 401 without X-User-ID. */
+export function requireSession(request: FastifyRequest): { userId: number; sessionId: number } {
+  const userId = requireUser(request);
+  if (request.sessionId === null) throw new Error('a request with a user id carries its session id');
+  return { userId, sessionId: request.sessionId };
 }

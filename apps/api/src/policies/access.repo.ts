@@ -1,7 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chatSessions, folderFiles, folders, papers, sharedLists, uploads } from '../db/schema';
+import { chatSessions, folderFiles, folderMembers, folders, papers, sharedLists, uploads, users } from '../db/schema';
 import { ownedFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
 import { paperRefsFilter, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
@@ -17,16 +17,30 @@ import type { ShareResource } from './share.policy';
  */
 
 /**
- * The actor's memberships of these folders. None exist until shared folders (spec §3 Shared folder) add members;
- * its lookup goes here, and every folder rule then sees the member's role.
+ * The actor's memberships of these folders (spec §3 Shared folder): roles are granted to an email, so
+ * they reach whoever is signed in with it, whenever they signed in. Anonymous users have none.
  */
 export async function selectFolderMemberships(
-  _db: Db,
-  _actor: Actor,
-  _folderIds: readonly number[],
+  db: Db,
+  actor: Actor,
+  folderIds: readonly number[],
 ): Promise<Map<number, FolderMembership>> {
-  return new Map();
+  if (actor.userId === null || folderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ folderId: folderMembers.folderId, role: folderMembers.role })
+    .from(folderMembers)
+    .innerJoin(users, eq(users.email, folderMembers.email))
+    .where(and(eq(users.id, actor.userId), inArray(folderMembers.folderId, [...folderIds])));
+  return new Map(rows.map((row) => [row.folderId, { role: row.role as FolderMembership['role'] }]));
 }
+
+/** The facts every folder rule reads (FolderResource), selected beside a folder's id. */
+export const folderFacts = {
+  id: folders.id,
+  ownerId: folders.ownerId,
+  isShared: sql<boolean>`${folders.type} = 'shared'`,
+  isPublic: folders.isPublic,
+};
 
 /** The folder rows with the actor's membership of each attached. */
 async function withMemberships<Row extends Omit<LoadedFolder, 'membership'>>(db: Db, actor: Actor, rows: Row[]) {
@@ -36,14 +50,29 @@ async function withMemberships<Row extends Omit<LoadedFolder, 'membership'>>(db:
 
 export async function selectFoldersForAccess(db: Db, actor: Actor, ids: readonly number[]): Promise<LoadedFolder[]> {
   const rows = await db
-    .select({ id: folders.id, ownerId: folders.ownerId })
+    .select(folderFacts)
     .from(folders)
     .where(inArray(folders.id, [...ids]));
   return withMemberships(db, actor, rows);
 }
 
-/** The folders the actor can reach: today their own; later the ones they are a member of as well. */
+/** The actor's File List: the folders they own (shared folders of others are reached through /rwf). */
 const reachableFolder = (actor: Actor) => (actor.userId === null ? sql`false` : ownedFolder(actor.userId));
+
+/**
+ * The folders whose papers the actor may read (the folder rule's 'read', in SQL): their own, public
+ * shared ones, and shared ones whose members include the actor's email.
+ */
+export function readableFolder(actor: Actor): SQL {
+  const isShared = eq(folders.type, 'shared');
+  const publicShared = and(isShared, eq(folders.isPublic, true)) as SQL;
+  if (actor.userId === null) return publicShared;
+  const member = exists(
+    sql`(select 1 from ${folderMembers} inner join ${users} on ${users.email} = ${folderMembers.email}
+         where ${folderMembers.folderId} = ${folders.id} and ${users.id} = ${actor.userId})`,
+  );
+  return or(ownedFolder(actor.userId), publicShared, and(isShared, member)) as SQL;
+}
 
 /** Each existing paper among the refs, with who uploaded it and whether a folder the actor can reach holds it. */
 export function selectPapersForAccess(
@@ -57,7 +86,7 @@ export function selectPapersForAccess(
     .from(folderFiles)
     .innerJoin(folders, eq(folders.id, folderFiles.folderId))
     .where(
-      and(eq(folderFiles.platform, papers.platform), eq(folderFiles.paperId, papers.paperId), reachableFolder(actor)),
+      and(eq(folderFiles.platform, papers.platform), eq(folderFiles.paperId, papers.paperId), readableFolder(actor)),
     );
   return db
     .select({
@@ -79,8 +108,7 @@ export async function selectHoldersForAccess(db: Db, actor: Actor, refs: readonl
     .select({
       platform: folderFiles.platform,
       paperId: folderFiles.paperId,
-      id: folders.id,
-      ownerId: folders.ownerId,
+      ...folderFacts,
     })
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), reachableFolder(actor)))

@@ -17,8 +17,8 @@ const db = {} as Db;
 const owner = { userId: 1 };
 const viewer = { userId: 2 };
 const folders = [
-  { id: 10, ownerId: 1 },
-  { id: 11, ownerId: 1 },
+  { id: 10, ownerId: 1, isShared: true, isPublic: false },
+  { id: 11, ownerId: 1, isShared: true, isPublic: false },
 ];
 /** User 2 is a viewer of folder 11 (the membership lookup shared folders will add). */
 const membershipOf = (userId: number | null, folderId: number) =>

@@ -15,7 +15,7 @@ import {
 
 const owner = { userId: 1 };
 const stranger = { userId: 2 };
-const folder = { ownerId: 1 };
+const folder = { ownerId: 1, isShared: true, isPublic: false };
 const as = (role: FolderMembership['role']): FolderMembership => ({ role });
 
 describe('folder policy', () => {
@@ -90,9 +90,9 @@ describe('folder policy decisions', () => {
 });
 
 describe('a paper in the File List', () => {
-  const mine = { id: 1, ownerId: 1 };
-  const viewed = { id: 2, ownerId: 3, membership: as('viewer') };
-  const edited = { id: 3, ownerId: 3, membership: as('editor') };
+  const mine = { id: 1, ownerId: 1, isShared: false, isPublic: false };
+  const viewed = { id: 2, ownerId: 3, isShared: true, isPublic: false, membership: as('viewer') };
+  const edited = { id: 3, ownerId: 3, isShared: true, isPublic: false, membership: as('editor') };
 
   it.each([
     ['held in none of my folders', [], 'hidden'],

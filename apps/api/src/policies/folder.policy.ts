@@ -4,11 +4,15 @@ import type { Actor, Decision } from './decision';
 /** The parts of a folder the rules look at. */
 export interface FolderResource {
   ownerId: number;
+  /** Shared as a forum (spec §3 Shared folder): only then do memberships and the public mode count. */
+  isShared: boolean;
+  /** A public shared folder may be viewed by anyone with its link, signed in or not. */
+  isPublic: boolean;
 }
 
 /**
  * architecture: shared-folder access goes through a role table (owner, editor, commenter, viewer).
- * Only 'owner' arises until shared folders (spec §3 Shared folder) exist; a membership then supplies the other roles.
+ * The owner is the folder's owner; the other roles come from a membership granted to the actor's email.
  */
 export type FolderRole = 'owner' | 'editor' | 'commenter' | 'viewer';
 
@@ -16,12 +20,25 @@ export interface FolderMembership {
   role: Exclude<FolderRole, 'owner'>;
 }
 
-/** What can be done to a folder; `selectFile` is the chat-context flag its files carry (spec §4 Selection). */
-export type FolderAction = 'read' | 'rename' | 'share' | 'delete' | 'comment' | 'addFile' | 'removeFile' | 'selectFile';
+/**
+ * What can be done to a folder; `selectFile` is the chat-context flag its files carry (spec §4
+ * Selection); `manage` is the forum's mode and members; `moderate` deletes others' comments.
+ */
+export type FolderAction =
+  | 'read'
+  | 'rename'
+  | 'share'
+  | 'delete'
+  | 'comment'
+  | 'addFile'
+  | 'removeFile'
+  | 'selectFile'
+  | 'manage'
+  | 'moderate';
 
 /**
- * The one table: requireAccess decides with it and folder responses present it as abilities. Sharing
- * and deleting stay with the owner: they change who sees the folder.
+ * The one table: requireAccess decides with it and folder and forum responses present it as
+ * abilities. Sharing, managing and deleting stay with the owner: they change who sees the folder.
  */
 const ROLES_BY_ACTION: Record<FolderAction, readonly FolderRole[]> = {
   read: ['owner', 'editor', 'commenter', 'viewer'],
@@ -32,17 +49,23 @@ const ROLES_BY_ACTION: Record<FolderAction, readonly FolderRole[]> = {
   addFile: ['owner', 'editor'],
   removeFile: ['owner', 'editor'],
   selectFile: ['owner', 'editor'],
+  manage: ['owner'],
+  moderate: ['owner'],
 };
 
 export const isOwner = (actor: Actor, folder: FolderResource) => actor.userId === folder.ownerId;
 
-/** The actor's role on the folder, or null for a stranger (to whom the folder does not exist). */
+/** The actor's role on the folder, or null for a stranger. A membership counts only while the folder is shared. */
 export function resolveRole(actor: Actor, folder: FolderResource, membership?: FolderMembership): FolderRole | null {
   if (isOwner(actor, folder)) return 'owner';
-  return membership?.role ?? null;
+  return folder.isShared ? (membership?.role ?? null) : null;
 }
 
-/** A stranger's folder is hidden (404); a role that lacks the action is forbidden (403). */
+/**
+ * A stranger's folder is hidden (404), except a public shared folder: a stranger (signed in or not)
+ * may read it, and is forbidden (403) anything else, so it is a read-only page for them. A role that
+ * lacks the action is forbidden (403).
+ */
 export function decideFolder(
   actor: Actor,
   folder: FolderResource,
@@ -50,7 +73,10 @@ export function decideFolder(
   membership?: FolderMembership,
 ): Decision {
   const role = resolveRole(actor, folder, membership);
-  if (role === null) return 'hidden';
+  if (role === null) {
+    if (!(folder.isShared && folder.isPublic)) return 'hidden';
+    return action === 'read' ? 'allowed' : 'forbidden';
+  }
   return ROLES_BY_ACTION[action].includes(role) ? 'allowed' : 'forbidden';
 }
 

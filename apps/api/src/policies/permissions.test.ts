@@ -73,8 +73,8 @@ describe('paper, upload, share and session permissions', () => {
 });
 
 describe('folder and File List permissions', () => {
-  const owner = { id: 10, ownerId: 1 };
-  const viewed = { id: 11, ownerId: 1, membership: { role: 'viewer' as const } };
+  const owner = { id: 10, ownerId: 1, isShared: false, isPublic: false };
+  const viewed = { id: 11, ownerId: 1, isShared: true, isPublic: false, membership: { role: 'viewer' as const } };
 
   it.each([
     ['folder.read', uploader, 'allowed'],

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { folderFiles, folders, papers, passages, storedFiles, uploads, users } from '../db/schema';
+import { folderFiles, folders, papers, passages, storedFiles, uploads, userSessions } from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
 import { generateUserToken, hashUserToken } from '../lib/user-token';
 import { insertUser } from '../modules/identity/identity.repo';
@@ -99,9 +99,9 @@ export async function buildPassages(
 /** The numeric id behind an issued X-User-ID, for arranging rows a user owns; null if never issued. */
 export async function findUserIdByToken(db: Db, token: string): Promise<number | null> {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.tokenHash, hashUserToken(token)))
+    .select({ id: userSessions.userId })
+    .from(userSessions)
+    .where(eq(userSessions.tokenHash, hashUserToken(token)))
     .limit(1);
   return row?.id ?? null;
 }

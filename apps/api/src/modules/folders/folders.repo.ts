@@ -1,5 +1,5 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { inOwnedFolders, ownedFolder } from './folder-scope.repo';
@@ -9,6 +9,8 @@ export interface FolderRow {
   ownerId: number;
   name: string;
   type: string;
+  /** type = 'shared' (the rules read it: policies/folder.policy.ts). */
+  isShared: boolean;
   isPublic: boolean;
   createdAt: Date;
 }
@@ -28,6 +30,7 @@ const folderColumns = {
   ownerId: folders.ownerId,
   name: folders.name,
   type: folders.type,
+  isShared: sql<boolean>`${folders.type} = 'shared'`,
   isPublic: folders.isPublic,
   createdAt: folders.createdAt,
 };

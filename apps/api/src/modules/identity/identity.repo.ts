@@ -1,56 +1,73 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { userSessions, users } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 
+/** A new anonymous user with its first session (the id the browser keeps). */
 export async function insertUser(db: Db, token: string): Promise<number> {
-  const [row] = await db
-    .insert(users)
-    .values({ tokenHash: hashUserToken(token) })
-    .returning({ id: users.id });
-  if (!row) throw new Error('user insert returned no row');
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values({}).returning({ id: users.id });
+    if (!user) throw new Error('user insert returned no row');
+    await insertSession(tx, user.id, token);
+    return user.id;
+  });
+}
+
+/** A further session for an existing user (sign-in issues one: docs/security.md#sessions). */
+export async function insertSession(db: Db, userId: number, token: string): Promise<void> {
+  await db.insert(userSessions).values({ userId, tokenHash: hashUserToken(token) });
 }
 
 export interface SessionRow {
-  id: number;
+  /** The session's own id (what logout revokes). */
+  sessionId: number;
+  userId: number;
   lastSeenAt: Date;
   revokedAt: Date | null;
 }
 
+const sessionColumns = {
+  sessionId: userSessions.id,
+  userId: userSessions.userId,
+  lastSeenAt: userSessions.lastSeenAt,
+  revokedAt: userSessions.revokedAt,
+};
+
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRow | null> {
   const [row] = await db
-    .select({ id: users.id, lastSeenAt: users.lastSeenAt, revokedAt: users.revokedAt })
-    .from(users)
-    .where(eq(users.tokenHash, hashUserToken(token)))
+    .select(sessionColumns)
+    .from(userSessions)
+    .where(eq(userSessions.tokenHash, hashUserToken(token)))
     .limit(1);
   return row ?? null;
 }
 
-export async function findSessionById(db: Db, userId: number): Promise<SessionRow | null> {
+/** The user's most recently used live session, or null when every one has ended. */
+export async function findLatestSessionOfUser(db: Db, userId: number): Promise<SessionRow | null> {
   const [row] = await db
-    .select({ id: users.id, lastSeenAt: users.lastSeenAt, revokedAt: users.revokedAt })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select(sessionColumns)
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .orderBy(desc(userSessions.lastSeenAt))
     .limit(1);
   return row ?? null;
 }
 
 /**
  * Moves last_seen_at to now unless it already is within `minAgeMs`: the condition lives in the
- * UPDATE, so replicas racing on the same user write once.
+ * UPDATE, so replicas racing on the same session write once.
  */
-export async function touchLastSeen(db: Db, userId: number, minAgeMs: number): Promise<void> {
+export async function touchLastSeen(db: Db, sessionId: number, minAgeMs: number): Promise<void> {
   await db
-    .update(users)
+    .update(userSessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(users.id, userId), lt(users.lastSeenAt, new Date(Date.now() - minAgeMs))));
+    .where(and(eq(userSessions.id, sessionId), lt(userSessions.lastSeenAt, new Date(Date.now() - minAgeMs))));
 }
 
 /** Sets revoked_at once (a second logout keeps the first time). */
-export async function markRevoked(db: Db, userId: number): Promise<void> {
+export async function markRevoked(db: Db, sessionId: number): Promise<void> {
   await db
-    .update(users)
+    .update(userSessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(users.id, userId), isNull(users.revokedAt)));
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { generateUserToken } from '../../lib/user-token';
 import {
-  findSessionById,
+  findLatestSessionOfUser,
   findSessionByToken,
   insertUser,
   markRevoked,
@@ -33,31 +33,40 @@ export function isSessionUsable(row: SessionRow, { idleDays }: SessionPolicy, no
   return now - row.lastSeenAt.getTime() <= idleDays * 86_400_000;
 }
 
-async function acceptSession(db: Db, row: SessionRow | null, policy: SessionPolicy): Promise<number | null> {
+/** Who is calling: the user, and the session (the one issued id) they call with. */
+export interface ResolvedSession {
+  userId: number;
+  sessionId: number;
+}
+
+async function acceptSession(db: Db, row: SessionRow | null, policy: SessionPolicy): Promise<ResolvedSession | null> {
   if (!row || !isSessionUsable(row, policy)) return null;
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_REFRESH_MS) {
-    await touchLastSeen(db, row.id, LAST_SEEN_REFRESH_MS);
+    await touchLastSeen(db, row.sessionId, LAST_SEEN_REFRESH_MS);
   }
-  return row.id;
+  return { userId: row.userId, sessionId: row.sessionId };
 }
 
 /**
- * The user an X-User-ID stands for, or null when it was never issued, was revoked, or lay idle past
+ * The session an X-User-ID stands for, or null when it was never issued, was revoked, or lay idle past
  * SESSION_IDLE_DAYS (all three answer 401 alike, and the web client fetches a new id).
  */
-export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<number | null> {
+export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<ResolvedSession | null> {
   return acceptSession(db, await findSessionByToken(db, token), policy);
 }
 
-/** The same check for a user named by a signed PDF URL (it was issued to them; are they still active?). */
+/**
+ * The same check for a user named by a signed PDF URL (it was issued to them; are they still active on
+ * some device?). Answers the user id, or null.
+ */
 export async function resolveSessionById(db: Db, userId: number, policy: SessionPolicy): Promise<number | null> {
-  return acceptSession(db, await findSessionById(db, userId), policy);
+  return (await acceptSession(db, await findLatestSessionOfUser(db, userId), policy))?.userId ?? null;
 }
 
 /**
- * Server-side logout (docs/security.md#sessions): the id is refused from now on. Kept this small on purpose:
- * the sign-in issue revokes sessions through the same function.
+ * Server-side logout (docs/security.md#sessions): this device's id is refused from now on; the user's
+ * other sessions stay. Sign-in revokes the anonymous id it replaces through the same function.
  */
-export async function revokeSession(db: Db, userId: number): Promise<void> {
-  await markRevoked(db, userId);
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await markRevoked(db, sessionId);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { userSessions } from '../../db/schema';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 
 describe.each(testDrivers())('identity (%s)', (driver) => {
@@ -20,7 +20,7 @@ describe.each(testDrivers())('identity (%s)', (driver) => {
 
   it('stores only the hash of the id', async () => {
     const id = await issueUserId(t.app);
-    const rows = await t.db.select({ tokenHash: users.tokenHash }).from(users);
+    const rows = await t.db.select({ tokenHash: userSessions.tokenHash }).from(userSessions);
     const hashes = rows.map((row) => row.tokenHash);
     expect(hashes).toContain(createHash('sha256').update(id).digest('hex'));
     expect(hashes).not.toContain(id);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { userSessions } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 
@@ -18,15 +18,15 @@ describe.each(testDrivers())('sessions that end (%s)', (driver) => {
   const userRow = async (id: string) => {
     const [row] = await t.db
       .select()
-      .from(users)
-      .where(eq(users.tokenHash, hashUserToken(id)));
+      .from(userSessions)
+      .where(eq(userSessions.tokenHash, hashUserToken(id)));
     return row;
   };
   const setLastSeen = (id: string, ago: string) =>
     t.db
-      .update(users)
+      .update(userSessions)
       .set({ lastSeenAt: sql`now() - ${ago}::interval` })
-      .where(eq(users.tokenHash, hashUserToken(id)));
+      .where(eq(userSessions.tokenHash, hashUserToken(id)));
 
   it('logout revokes the id server-side: 204, then 401 like an id never issued', async () => {
     const id = await issueUserId(t.app);

@@ -19,7 +19,7 @@ export function lastDays(now: Date, count: number): string[] {
  * otherwise counted as anonymous (never stored as sent).
  */
 export async function recordPageView(db: Db, beacon: TPageViewBeacon, sessions: SessionPolicy): Promise<void> {
-  const userId = beacon.uid === 'anon' ? null : await resolveSession(db, beacon.uid, sessions);
+  const userId = beacon.uid === 'anon' ? null : ((await resolveSession(db, beacon.uid, sessions))?.userId ?? null);
   await insertPageView(db, {
     event: beacon.event,
     path: beacon.path,

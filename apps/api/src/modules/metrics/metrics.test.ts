@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageViewDays, pageViews, users } from '../../db/schema';
+import { pageViewDays, pageViews, userSessions } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { lastDays } from './metrics.service';
@@ -69,9 +69,9 @@ describe.each(testDrivers())('metrics (%s)', (driver) => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-user-id': loggedOut } });
     const idle = await issueUserId(t.app);
     await t.db
-      .update(users)
+      .update(userSessions)
       .set({ lastSeenAt: sql`now() - interval '401 days'` })
-      .where(eq(users.tokenHash, hashUserToken(idle)));
+      .where(eq(userSessions.tokenHash, hashUserToken(idle)));
     await track(beacon({ uid: loggedOut }));
     await track(beacon({ uid: idle }));
     const rows = await t.db.select().from(pageViews);
