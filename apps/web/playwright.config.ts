@@ -14,6 +14,8 @@ const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(webRoot, 'dist');
 // apart, so runs on neighbouring E2E_PORTs never collide.
 const SMTP_PORT = PORT + 1000;
 const SMTP_SINK_HTTP_PORT = PORT + 2000;
+// The stand-in for Google sign-in (e2e/support/fake-google.mjs): its JWKS and GIS script, 3000 above.
+const FAKE_GOOGLE = `http://127.0.0.1:${PORT + 3000}`;
 
 /**
  * End-to-end flows against the real app as a newcomer runs it: the built API serving the built web
@@ -64,6 +66,13 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node ${path.join(webRoot, 'e2e', 'support', 'fake-google.mjs')} ${PORT + 3000}`,
+      url: `${FAKE_GOOGLE}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `node ${API_ENTRY}`,
       url: `${BASE_URL}/api/papers/count`,
       env: {
@@ -79,6 +88,10 @@ export default defineConfig({
         SMTP_PORT: String(SMTP_PORT),
         PUBLIC_URL: BASE_URL,
         OPERATOR_EMAIL: 'operator@paperbench.test',
+        // Google sign-in against the local stand-in (e2e/support/google.ts signs in through it).
+        GOOGLE_CLIENT_ID: 'paperbench-e2e.apps.googleusercontent.com',
+        GOOGLE_JWKS_URL: `${FAKE_GOOGLE}/jwks`,
+        GOOGLE_GSI_SCRIPT_URL: `${FAKE_GOOGLE}/gsi/client`,
         // The flows never reach the internet: no on-demand arXiv fetches, no arXiv PDFs for full text
         // (docs/ai.md#full-text-and-passages: uploads still get theirs), no harvest.
         ARXIV_FETCH_MISSING: 'false',

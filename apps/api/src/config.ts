@@ -167,8 +167,12 @@ const ZEnv = z.object({
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** docs/collaboration.md: comments written or deleted (papers and shared folders) per IP and per user a minute. */
+  RATE_LIMIT_COMMENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** docs/ai.md#budgets: model calls one user may make per day (all AI routes together); counted per user only. */
   RATE_LIMIT_AI_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(500),
+  /** Google sign-ins (POST /api/auth/google-login) per IP and per user an hour. */
+  RATE_LIMIT_SIGN_IN_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Bytes one user's uploads may hold in total (default 1 GB). */
   USER_UPLOAD_QUOTA_BYTES: z.coerce
     .number()
@@ -177,6 +181,10 @@ const ZEnv = z.object({
     .default(1024 * 1024 * 1024),
   USER_FOLDER_QUOTA: z.coerce.number().int().min(1).default(1000),
   USER_SHARE_LIST_QUOTA: z.coerce.number().int().min(1).default(1000),
+  /** docs/collaboration.md: comments one user may write in 24 hours (papers and shared folders together). */
+  USER_COMMENT_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(200),
+  /** docs/collaboration.md: emails one shared folder may give a role to. */
+  FOLDER_MEMBER_QUOTA: z.coerce.number().int().min(1).default(200),
   PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   SEARCH_QUERY_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** Longest one SQL statement may run (0: no limit); bulk import and corpus load lift it for themselves. */
@@ -195,6 +203,14 @@ const ZEnv = z.object({
   PDF_URL_SECRET: zOptional(z.string().min(32, 'must be at least 32 characters')),
   /** How long a signed PDF URL stays valid, in seconds. */
   PDF_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+
+  // README: Google sign-in (docs/security.md#sessions). No GOOGLE_CLIENT_ID: sign-in is off (the route answers 501).
+  /** The OAuth client id (Web application) ID tokens must be issued for (their `aud`). */
+  GOOGLE_CLIENT_ID: zOptional(z.string()),
+  /** Google's signing keys (JWKS), fetched and cached; tests point it at a local server. */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** The Google Identity Services script the web app loads; its origin joins the CSP when sign-in is on. */
+  GOOGLE_GSI_SCRIPT_URL: ZOriginUrl.default('https://accounts.google.com/gsi/client'),
 
   // docs/ai.md: the one model layer (apps/api/src/ai). No LLM_BASE_URL: extractive (offline) mode.
   /** An OpenAI-compatible API's base URL, ending in /v1 (OpenAI, Ollama, vLLM, llama.cpp's server). */

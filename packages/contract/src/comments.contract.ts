@@ -25,7 +25,7 @@ export const commentsContract = c.router({
     responses: { 201: ZSharedFolderComment },
     summary: 'Comment on a shared folder (commenter role or better)',
     description:
-      'Needs a member\'s role of commenter, editor or owner: a public folder is read-only to everyone else (403). ' +
+      "Needs a member's role of commenter, editor or owner: a public folder is read-only to everyone else (403). " +
       'Rate-limited; 404 for a folder the caller cannot view.',
   },
   deleteShared: {
@@ -35,7 +35,7 @@ export const commentsContract = c.router({
     body: c.noBody(),
     responses: { 200: ZOk },
     summary: 'Delete a shared-folder comment',
-    description: 'Its author, or the folder\'s owner (moderation); its replies go with it.',
+    description: "Its author, or the folder's owner (moderation); its replies go with it.",
   },
   listPaper: {
     method: 'GET',

@@ -32,10 +32,10 @@ export const forumContract = c.router({
     path: '/api/forum/:id',
     pathParams: ZForumParams,
     responses: { 200: ZSharedFolder },
-    summary: 'One shared folder: its name, mode, the caller\'s abilities, and its members for those who manage it',
+    summary: "One shared folder: its name, mode, the caller's abilities, and its members for those who manage it",
     description:
       'Anyone may open a public shared folder (signed in or not) and read its papers and comments; editing and ' +
-      'commenting still need a member\'s role. A private one is 404 to everyone but its owner and members.',
+      "commenting still need a member's role. A private one is 404 to everyone but its owner and members.",
   },
   remove: {
     method: 'DELETE',

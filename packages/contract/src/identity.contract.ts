@@ -26,13 +26,14 @@ export const identityContract = c.router({
     method: 'POST',
     path: '/api/auth/google-login',
     body: ZGoogleLoginRequest,
-    responses: { 200: ZUser, 401: ZError, 501: ZError },
+    responses: { 200: ZUser, 401: ZError, 409: ZError, 501: ZError, 503: ZError },
     summary: 'Exchange a Google ID token for a named identity',
     description:
-      'The token is verified against Google\'s keys (signature, issuer, audience = GOOGLE_CLIENT_ID, expiry, ' +
+      "The token is verified against Google's keys (signature, issuer, audience = GOOGLE_CLIENT_ID, expiry, " +
       'email_verified); any failure is 401. Needs X-User-ID: the first sign-in names that anonymous user; a sign-in ' +
-      'to an existing account merges this device\'s anonymous data into it. The response\'s user_id is a fresh id ' +
-      'for this device (the old one is revoked): store it as X-User-ID. 501 when the server has no GOOGLE_CLIENT_ID.',
+      "to an existing account merges this device's anonymous data into it. The response's user_id is a fresh id " +
+      'for this device (the old one is revoked): store it as X-User-ID. 501 when the server has no GOOGLE_CLIENT_ID; ' +
+      "409 when another account already uses the email; 503 when Google's keys cannot be fetched.",
   },
   config: {
     method: 'GET',

@@ -20,7 +20,7 @@ export const profileContract = c.router({
     method: 'GET',
     path: '/api/profile/library.bib',
     responses: { 200: c.otherResponse({ contentType: 'application/x-bibtex', body: z.string() }) },
-    summary: 'The caller\'s library (every paper in their folders) as a BibTeX file',
+    summary: "The caller's library (every paper in their folders) as a BibTeX file",
   },
   delete: {
     method: 'DELETE',

@@ -150,7 +150,10 @@ describe.each(testDrivers())('contract fuzz: no 5xx from bad input (%s)', (drive
         await send(name, fuzz, undefined);
         await send(name, fuzz, userId);
       }
-      // The sweep reaches the handlers only as the owner (anonymous callers mostly stop at 401).
+      // The sweep reaches the handlers only as the owner (anonymous callers mostly stop at 401). A route that
+      // ended the owner's session or account (logout, account delete) leaves the sweep a fresh caller.
+      const stillValid = await t.app.inject({ url: '/api/folders', headers: { [USER_ID_HEADER]: userId } });
+      if (stillValid.statusCode === 401) userId = (await buildUser(t.db)).token;
       for (const fuzz of sweepCases(route, sample)) await send(name, fuzz, userId);
       // An id that looks right but was never issued, and one with junk characters: both a clean 401.
       await send(name, cases[0] as FuzzCase, 'AAAAAAAAAAAAAAAAAAAAAA');

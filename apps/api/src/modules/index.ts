@@ -2,14 +2,17 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
 import { createAiStatusRouter } from './ai-status/ai-status.router';
+import { createCommentsRouter } from './comments/comments.router';
 import { createContactRouter } from './contact/contact.router';
 import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
+import { createForumRouter } from './forum/forum.router';
 import { createIdentityRouter } from './identity/identity.router';
 import { createMetricsRouter } from './metrics/metrics.router';
 import { notImplementedRouter } from './not-implemented';
 import { createPapersRouter } from './papers/papers.router';
 import { createPdfsRouter } from './pdfs/pdfs.router';
+import { createProfileRouter } from './profile/profile.router';
 import { createRecommendationsRouter } from './recommendations/recommendations.router';
 import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
@@ -29,10 +32,10 @@ export const createApiRouter = (context: AppContext) =>
     search: createSearchRouter(context),
     folders: createFoldersRouter(context),
     share: createShareRouter(context),
-    forum: notImplementedRouter(contract.forum),
+    forum: createForumRouter(context),
     chat: createChatRouter(context),
     review: notImplementedRouter(contract.review),
-    comments: notImplementedRouter(contract.comments),
+    comments: createCommentsRouter(context),
     topics: createTopicsRouter(context),
     feed: createFeedRouter(context),
     subscription: createSubscriptionRouter(context),
@@ -42,5 +45,5 @@ export const createApiRouter = (context: AppContext) =>
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
     ai: createAiStatusRouter(context),
-    profile: notImplementedRouter(contract.profile),
+    profile: createProfileRouter(context),
   });

@@ -41,16 +41,34 @@ export function serializeCsp(directives: TDirectives): string {
 }
 
 /**
+ * The third-party origins of the policy: CSP_TRUSTED_ORIGINS, and with sign-in on (GOOGLE_CLIENT_ID set) the
+ * origin of GOOGLE_GSI_SCRIPT_URL, which serves Google Identity Services' script, its stylesheet
+ * (/gsi/style), the button's iframe and its fetches (README: Google sign-in). Sign-in off: none of it.
+ */
+export function cspTrustedOrigins(
+  config: Pick<Config, 'CSP_TRUSTED_ORIGINS' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_GSI_SCRIPT_URL'>,
+): string[] {
+  const origins = [...config.CSP_TRUSTED_ORIGINS];
+  if (config.GOOGLE_CLIENT_ID) origins.push(new URL(config.GOOGLE_GSI_SCRIPT_URL).origin);
+  return [...new Set(origins)];
+}
+
+/**
  * Helmet on every response (pages, assets, API, 404s): the CSP above, nosniff, no Referer at all
  * (share links and PDF URLs are capabilities), no framing. HSTS without includeSubDomains: a
  * self-hosted instance must not decide for its parent domain's other hosts.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'CSP_TRUSTED_ORIGINS'>) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'CSP_TRUSTED_ORIGINS' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_GSI_SCRIPT_URL'>,
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: buildContentSecurityPolicy(config.CSP_TRUSTED_ORIGINS),
+      directives: buildContentSecurityPolicy(cspTrustedOrigins(config)),
     },
+    // Google's sign-in popup reports back to its opener, which 'same-origin' (helmet's default) would cut off.
+    crossOriginOpenerPolicy: { policy: config.GOOGLE_CLIENT_ID ? 'same-origin-allow-popups' : 'same-origin' },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },

@@ -1,10 +1,22 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chatSessions, folderFiles, folderMembers, folders, papers, sharedLists, uploads, users } from '../db/schema';
-import { ownedFolder } from '../modules/folders/folder-scope.repo';
+import {
+  chatSessions,
+  folderComments,
+  folderFiles,
+  folderMembers,
+  folders,
+  paperComments,
+  papers,
+  sharedLists,
+  uploads,
+  users,
+} from '../db/schema';
+import { ownedFolder, readableFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
 import { paperRefsFilter, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
+import type { FolderCommentResource, PaperCommentResource } from './comment.policy';
 import type { Actor } from './decision';
 import type { FolderMembership, LoadedFolder } from './folder.policy';
 import type { PaperResource } from './paper.policy';
@@ -59,20 +71,8 @@ export async function selectFoldersForAccess(db: Db, actor: Actor, ids: readonly
 /** The actor's File List: the folders they own (shared folders of others are reached through /rwf). */
 const reachableFolder = (actor: Actor) => (actor.userId === null ? sql`false` : ownedFolder(actor.userId));
 
-/**
- * The folders whose papers the actor may read (the folder rule's 'read', in SQL): their own, public
- * shared ones, and shared ones whose members include the actor's email.
- */
-export function readableFolder(actor: Actor): SQL {
-  const isShared = eq(folders.type, 'shared');
-  const publicShared = and(isShared, eq(folders.isPublic, true)) as SQL;
-  if (actor.userId === null) return publicShared;
-  const member = exists(
-    sql`(select 1 from ${folderMembers} inner join ${users} on ${users.email} = ${folderMembers.email}
-         where ${folderMembers.folderId} = ${folders.id} and ${users.id} = ${actor.userId})`,
-  );
-  return or(ownedFolder(actor.userId), publicShared, and(isShared, member)) as SQL;
-}
+/** The folders whose papers the actor may read: the folder rule's 'read' in SQL (folder-scope.repo.ts). */
+export { readableFolder };
 
 /** Each existing paper among the refs, with who uploaded it and whether a folder the actor can reach holds it. */
 export function selectPapersForAccess(
@@ -134,4 +134,53 @@ export function selectChatSessionsForAccess(
     .select({ id: chatSessions.id, userId: chatSessions.userId })
     .from(chatSessions)
     .where(inArray(chatSessions.id, [...ids]));
+}
+
+/** Each existing paper comment among the ids, with its author and its paper's facts for the actor. */
+export async function selectPaperCommentsForAccess(
+  db: Db,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<(PaperCommentResource & { id: number })[]> {
+  const rows = await db
+    .select({
+      id: paperComments.id,
+      authorId: paperComments.authorId,
+      platform: paperComments.platform,
+      paperId: paperComments.paperId,
+    })
+    .from(paperComments)
+    .where(inArray(paperComments.id, [...ids]));
+  if (rows.length === 0) return [];
+  const refs = rows.map((row) => ({ platform: row.platform, paper_id: row.paperId }));
+  const papersByRef = new Map(
+    (await selectPapersForAccess(db, actor, refs)).map((paper) => [`${paper.platform}\u0000${paper.paperId}`, paper]),
+  );
+  return rows.flatMap((row) => {
+    const paper = papersByRef.get(`${row.platform}\u0000${row.paperId}`);
+    return paper ? [{ id: row.id, authorId: row.authorId, paper }] : [];
+  });
+}
+
+/** Each existing folder comment among the ids, with its author and its folder (with the actor's membership). */
+export async function selectFolderCommentsForAccess(
+  db: Db,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<(FolderCommentResource & { id: number })[]> {
+  const rows = await db
+    .select({ commentId: folderComments.id, authorId: folderComments.authorId, ...folderFacts })
+    .from(folderComments)
+    .innerJoin(folders, eq(folders.id, folderComments.folderId))
+    .where(inArray(folderComments.id, [...ids]));
+  const loaded = await withMemberships(
+    db,
+    actor,
+    rows.map((row) => ({ id: row.id, ownerId: row.ownerId, isShared: row.isShared, isPublic: row.isPublic })),
+  );
+  return rows.map((row, index) => ({
+    id: row.commentId,
+    authorId: row.authorId,
+    folder: loaded[index] as LoadedFolder,
+  }));
 }

@@ -4,8 +4,10 @@ import { AppError, notFound } from '../lib/app-error';
 import { describePaper, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import {
   selectChatSessionsForAccess,
+  selectFolderCommentsForAccess,
   selectFoldersForAccess,
   selectHoldersForAccess,
+  selectPaperCommentsForAccess,
   selectPapersForAccess,
   selectSharesForAccess,
 } from './access.repo';
@@ -73,6 +75,18 @@ const KINDS: { [K in KindName]: Kind<K> } = {
     describe: (id) => `Chat session ${id}`,
     load: async (db, _actor, ids) =>
       new Map((await selectChatSessionsForAccess(db, ids)).map((session) => [String(session.id), session])),
+  },
+  paperComment: {
+    key: String,
+    describe: (id) => `Comment ${id}`,
+    load: async (db, actor, ids) =>
+      new Map((await selectPaperCommentsForAccess(db, actor, ids)).map((comment) => [String(comment.id), comment])),
+  },
+  folderComment: {
+    key: String,
+    describe: (id) => `Comment ${id}`,
+    load: async (db, actor, ids) =>
+      new Map((await selectFolderCommentsForAccess(db, actor, ids)).map((comment) => [String(comment.id), comment])),
   },
 };
 

@@ -5,11 +5,13 @@ import {
   canRename,
   canShare,
   computeAbilities,
+  computeForumAbilities,
   decideFolder,
   decideHeldFile,
   type FolderAction,
   type FolderMembership,
   type FolderRole,
+  memberRolesFor,
   resolveRole,
 } from './folder.policy';
 
@@ -101,5 +103,100 @@ describe('a paper in the File List', () => {
     ['held where I view and where I edit', [viewed, edited], 'allowed'],
   ] as const)('is %s → %s', (_label, holders, decision) => {
     expect(decideHeldFile(owner, holders, 'removeFile')).toBe(decision);
+  });
+});
+
+/**
+ * docs/collaboration.md: the whole role table, for each way a folder can be shared. Members' roles
+ * count only while the folder is shared; a stranger (signed in or not) may read a public shared folder
+ * and nothing else (403), and sees no other folder of anyone's (404).
+ */
+describe('the role table × folder modes', () => {
+  const Y = 'allowed';
+  const N = 'forbidden';
+  const H = 'hidden';
+  const actions: FolderAction[] = [
+    'read',
+    'rename',
+    'share',
+    'delete',
+    'comment',
+    'addFile',
+    'removeFile',
+    'selectFile',
+    'manage',
+    'moderate',
+  ];
+  type Who = 'owner' | 'editor' | 'commenter' | 'viewer' | 'stranger' | 'anonymous';
+  const actorOf = (who: Who) => (who === 'owner' ? owner : who === 'anonymous' ? { userId: null } : stranger);
+  const membershipOf = (who: Who) =>
+    who === 'editor' || who === 'commenter' || who === 'viewer' ? as(who) : undefined;
+  const modes = {
+    'not shared': { ownerId: 1, isShared: false, isPublic: false },
+    // is_public is meaningless until shared: a folder left public must not open to strangers.
+    'not shared (public flag left on)': { ownerId: 1, isShared: false, isPublic: true },
+    'private shared': { ownerId: 1, isShared: true, isPublic: false },
+    'public shared': { ownerId: 1, isShared: true, isPublic: true },
+  };
+  type Mode = keyof typeof modes;
+  // One column per action, in the order of `actions`.
+  const roleRows: Record<'owner' | 'editor' | 'commenter' | 'viewer', string[]> = {
+    owner: [Y, Y, Y, Y, Y, Y, Y, Y, Y, Y],
+    editor: [Y, Y, N, N, Y, Y, Y, Y, N, N],
+    commenter: [Y, N, N, N, Y, N, N, N, N, N],
+    viewer: [Y, N, N, N, N, N, N, N, N, N],
+  };
+  const allHidden = [H, H, H, H, H, H, H, H, H, H];
+  const publicStranger = [Y, N, N, N, N, N, N, N, N, N];
+  const table: Record<Mode, Record<Who, string[]>> = {
+    'not shared': {
+      owner: roleRows.owner,
+      editor: allHidden,
+      commenter: allHidden,
+      viewer: allHidden,
+      stranger: allHidden,
+      anonymous: allHidden,
+    },
+    'not shared (public flag left on)': {
+      owner: roleRows.owner,
+      editor: allHidden,
+      commenter: allHidden,
+      viewer: allHidden,
+      stranger: allHidden,
+      anonymous: allHidden,
+    },
+    'private shared': { ...roleRows, stranger: allHidden, anonymous: allHidden },
+    'public shared': { ...roleRows, stranger: publicStranger, anonymous: publicStranger },
+  };
+  const cases = (Object.keys(table) as Mode[]).flatMap((mode) =>
+    (Object.keys(table[mode]) as Who[]).flatMap((who) =>
+      actions.map((action, index) => [mode, who, action, table[mode][who][index]] as const),
+    ),
+  );
+
+  it.each(cases)('%s folder: %s × %s → %s', (mode, who, action, decision) => {
+    expect(decideFolder(actorOf(who), modes[mode], action, membershipOf(who))).toBe(decision);
+  });
+
+  it.each(
+    (Object.keys(table) as Mode[]).flatMap((mode) => (Object.keys(table[mode]) as Who[]).map((who) => [mode, who])),
+  )('%s folder: the forum abilities of the %s are the decisions enforced', (mode, who) => {
+    const folder = modes[mode as Mode];
+    const actor = actorOf(who as Who);
+    const membership = membershipOf(who as Who);
+    const allowed = (action: FolderAction) => decideFolder(actor, folder, action, membership) === 'allowed';
+    expect(computeForumAbilities(actor, folder, membership)).toEqual({
+      view: allowed('read'),
+      comment: allowed('comment'),
+      edit: allowed('addFile') && allowed('removeFile'),
+      manage: allowed('manage'),
+    });
+  });
+
+  it('gives the member roles of each action to the SQL scopes from the same table', () => {
+    expect(memberRolesFor('read')).toEqual(['editor', 'commenter', 'viewer']);
+    expect(memberRolesFor('comment')).toEqual(['editor', 'commenter']);
+    expect(memberRolesFor('addFile')).toEqual(['editor']);
+    expect(memberRolesFor('manage')).toEqual([]);
   });
 });

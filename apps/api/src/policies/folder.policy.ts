@@ -1,4 +1,4 @@
-import type { TFolderAbilities } from '@paperbench/contract';
+import type { TFolderAbilities, TForumAbilities } from '@paperbench/contract';
 import type { Actor, Decision } from './decision';
 
 /** The parts of a folder the rules look at. */
@@ -53,6 +53,10 @@ const ROLES_BY_ACTION: Record<FolderAction, readonly FolderRole[]> = {
   moderate: ['owner'],
 };
 
+/** The member roles (owner aside) that allow an action: the SQL scopes read the same table (folder-scope.repo.ts). */
+export const memberRolesFor = (action: FolderAction): FolderMembership['role'][] =>
+  ROLES_BY_ACTION[action].filter((role): role is FolderMembership['role'] => role !== 'owner');
+
 export const isOwner = (actor: Actor, folder: FolderResource) => actor.userId === folder.ownerId;
 
 /** The actor's role on the folder, or null for a stranger. A membership counts only while the folder is shared. */
@@ -94,6 +98,24 @@ export function computeAbilities(
     share: can(actor, folder, 'share', membership),
     delete: can(actor, folder, 'delete', membership),
     comment: can(actor, folder, 'comment', membership),
+  };
+}
+
+/**
+ * A shared folder's abilities (forum responses): the same decisions requireAccess enforces for the
+ * forum and folder-file routes (view: 'read'; comment; edit: add and remove papers; manage: mode,
+ * members and unsharing).
+ */
+export function computeForumAbilities(
+  actor: Actor,
+  folder: FolderResource,
+  membership?: FolderMembership,
+): TForumAbilities {
+  return {
+    view: can(actor, folder, 'read', membership),
+    comment: can(actor, folder, 'comment', membership),
+    edit: can(actor, folder, 'addFile', membership) && can(actor, folder, 'removeFile', membership),
+    manage: can(actor, folder, 'manage', membership),
   };
 }
 

@@ -1,4 +1,10 @@
 import type { TPaperRef } from '@paperbench/contract';
+import {
+  decideFolderCommentDelete,
+  decidePaperCommentDelete,
+  type FolderCommentResource,
+  type PaperCommentResource,
+} from './comment.policy';
 import type { Actor, Decision } from './decision';
 import { decideFolder, decideHeldFile, type FolderAction, type LoadedFolder } from './folder.policy';
 import { decidePaperRead, decideUploadDelete, type PaperResource } from './paper.policy';
@@ -15,6 +21,10 @@ export interface ResourceKinds {
   /** A paper in the actor's File List: the folders within their reach that hold it. */
   file: { id: TPaperRef; resource: readonly LoadedFolder[] };
   chatSession: { id: number; resource: SessionResource };
+  /** A comment on a paper, named by its id. */
+  paperComment: { id: number; resource: PaperCommentResource };
+  /** A comment on a shared folder, named by its id. */
+  folderComment: { id: number; resource: FolderCommentResource };
 }
 export type KindName = keyof ResourceKinds;
 
@@ -46,6 +56,9 @@ export const PERMISSIONS = {
   'folder.share': folderRule('share', 'share it'),
   'folder.addFile': folderRule('addFile', 'add papers to it'),
   'folder.removeFile': folderRule('removeFile', 'remove papers from it'),
+  'folder.comment': folderRule('comment', 'comment on it'),
+  'folder.manage': folderRule('manage', 'change its sharing or members'),
+  'folder.moderate': folderRule('moderate', "delete others' comments on it"),
   'paper.read': rule({ kind: 'paper', action: 'read it', decide: decidePaperRead }),
   'upload.read': rule({ kind: 'upload', action: 'read it', decide: decidePaperRead }),
   'upload.delete': rule({ kind: 'upload', action: 'delete it', decide: decideUploadDelete }),
@@ -54,6 +67,8 @@ export const PERMISSIONS = {
   'file.select': fileRule('selectFile', 'select it'),
   'file.remove': fileRule('removeFile', 'remove it'),
   'chatSession.use': rule({ kind: 'chatSession', action: 'use it', decide: decideSessionUse }),
+  'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
+  'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
 };
 export type Permission = keyof typeof PERMISSIONS;
 

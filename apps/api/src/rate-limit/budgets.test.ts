@@ -13,6 +13,7 @@ describe('rate-limit budgets', () => {
         expect(budgetOf(route.method, route.path), `${route.method} ${route.path}`).not.toBeNull();
     }
     expect(budgetOf('POST', '/api/user/get_id')).toBe('get_id');
+    expect(budgetOf('POST', '/api/auth/google-login')).toBe('sign_in');
     expect(budgetOf('POST', '/api/search/')).toBe('search');
     expect(budgetOf('GET', '/api/conversational/search_suggestions')).toBe('search');
     expect(budgetOf('POST', '/api/upload/')).toBe('upload');
@@ -20,6 +21,9 @@ describe('rate-limit budgets', () => {
     expect(budgetOf('PUT', '/api/subscription')).toBe('mail');
     expect(budgetOf('POST', '/api/contact')).toBe('contact');
     expect(budgetOf('POST', '/api/chat/stream_chat')).toBe('ai');
+    expect(budgetOf('POST', '/api/comments/shared')).toBe('comment');
+    expect(budgetOf('DELETE', '/api/comments/paper/:id')).toBe('comment');
+    expect(budgetOf('POST', '/api/forum/:id/add_user')).toBe('write');
     expect(budgetOf('DELETE', '/api/folders/:id')).toBe('write');
     expect(budgetOf('GET', '/api/folders')).toBeNull();
     expect(budgetOf('GET', '/assets/index.js')).toBeNull();

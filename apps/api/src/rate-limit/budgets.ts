@@ -15,7 +15,9 @@ export type BudgetName =
   | 'contact'
   | 'write'
   | 'ai'
-  | 'ai_daily';
+  | 'ai_daily'
+  | 'comment'
+  | 'sign_in';
 
 export interface Budget {
   name: BudgetName;
@@ -49,12 +51,16 @@ export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
     write: budget('write', config.RATE_LIMIT_WRITE_PER_MINUTE, MINUTE, 'changes'),
     ai: budget('ai', config.RATE_LIMIT_AI_PER_MINUTE, MINUTE, 'AI requests'),
     ai_daily: { ...budget('ai_daily', config.RATE_LIMIT_AI_PER_USER_PER_DAY, DAY, 'AI requests'), perUserOnly: true },
+    comment: budget('comment', config.RATE_LIMIT_COMMENT_PER_MINUTE, MINUTE, 'comment changes'),
+    sign_in: budget('sign_in', config.RATE_LIMIT_SIGN_IN_PER_HOUR, HOUR, 'sign-ins'),
   };
 }
 
 /** Routes with a budget of their own; every other POST/PUT/PATCH/DELETE counts against `write`. */
 const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['get_id', contract.identity.getId],
+  // Each sign-in verifies a token and may merge a whole anonymous library: its own, smaller budget.
+  ['sign_in', contract.identity.googleLogin],
   ['search', contract.search.search],
   ['search', contract.search.searchSuggestions],
   ['search', contract.papers.count],
@@ -63,6 +69,11 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['mail', contract.subscription.update],
   ['mail', contract.subscription.resend],
   ['contact', contract.contact.send],
+  // docs/collaboration.md: comments are text others read; their own budget (and a daily quota per user).
+  ['comment', contract.comments.createShared],
+  ['comment', contract.comments.deleteShared],
+  ['comment', contract.comments.createPaper],
+  ['comment', contract.comments.deletePaper],
   // Ready for the AI issue: every route that will call a model.
   ['ai', contract.search.summary],
   ['ai', contract.search.conversationalSearch],

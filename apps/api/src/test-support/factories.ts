@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { folderFiles, folders, papers, passages, storedFiles, uploads, userSessions } from '../db/schema';
+import {
+  folderFiles,
+  folderMembers,
+  folders,
+  papers,
+  passages,
+  storedFiles,
+  uploads,
+  userSessions,
+  users,
+} from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
 import { generateUserToken, hashUserToken } from '../lib/user-token';
 import { insertUser } from '../modules/identity/identity.repo';
@@ -27,6 +37,38 @@ export async function buildPaper(db: Db, overrides: Partial<NewPaper> = {}): Pro
 export async function buildUser(db: Db): Promise<{ id: number; token: string }> {
   const token = generateUserToken();
   return { id: await insertUser(db, token), token };
+}
+
+/**
+ * Names a user as sign-in would (docs/security.md#sessions), without an identity provider:
+ * provider_subject 'test:<email>', the email lower-cased, the name and signed_in_at.
+ */
+export async function nameUser(db: Db, userId: number, { email, name }: { email: string; name: string }) {
+  const lower = email.toLowerCase();
+  await db
+    .update(users)
+    .set({ providerSubject: `test:${lower}`, email: lower, name, signedInAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** A user named at once (nameUser), with the token a client would send as X-User-ID. */
+export async function buildNamedUser(db: Db, { email, name }: { email: string; name: string }) {
+  const user = await buildUser(db);
+  await nameUser(db, user.id, { email, name });
+  return { ...user, email: email.toLowerCase(), name };
+}
+
+/** Shares a folder as POST /api/forum/ would (type 'shared', public or private). */
+export async function shareFolder(db: Db, folderId: number, { isPublic = false }: { isPublic?: boolean } = {}) {
+  await db.update(folders).set({ type: 'shared', isPublic }).where(eq(folders.id, folderId));
+}
+
+/** Gives an email a role on a folder, as POST /api/forum/{id}/add_user would. */
+export async function buildFolderMember(
+  db: Db,
+  { folderId, email, role }: { folderId: number; email: string; role: 'editor' | 'commenter' | 'viewer' },
+) {
+  await db.insert(folderMembers).values({ folderId, email: email.toLowerCase(), role });
 }
 
 /** Inserts a folder of the given owner (a new user when none is given). */

@@ -49,5 +49,17 @@ export function renewUserId(staleId: string | null): Promise<string | null> {
   const stored = readStoredUserId();
   if (stored && stored !== staleId) return Promise.resolve(stored);
   clearStoredUserId();
+  for (const listener of revokedListeners) listener();
   return fetchNewUserId();
+}
+
+const revokedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the stored id is dropped because the server no longer knows it (logged out or
+ * deleted elsewhere): whatever belonged to that session, such as the cached signed-in user, goes too.
+ */
+export function onUserIdRevoked(listener: () => void): () => void {
+  revokedListeners.add(listener);
+  return () => revokedListeners.delete(listener);
 }

@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { FileListToggle } from '../features/file-list/file-list-toggle';
-import { SignInButton } from '../features/identity/sign-in-button';
+import { HeaderIdentity } from '../features/identity/header-identity';
 import { SiteMetricWidget } from '../features/site-metric/site-metric-widget';
 import { APP_NAME } from './route-table';
 
@@ -30,10 +30,10 @@ export function AppHeader() {
           </NavLink>
         ))}
       </nav>
-      {/* spec §2: right side — the site metric widget, then sign-in, and the File List toggle. */}
+      {/* spec §2: right side — the site metric widget, then sign-in or the account menu, and the File List toggle. */}
       <div className="app-header-actions">
         <SiteMetricWidget />
-        <SignInButton />
+        <HeaderIdentity />
         <FileListToggle />
       </div>
     </header>

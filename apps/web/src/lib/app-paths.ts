@@ -10,3 +10,13 @@ export function paperDetailPath(paper: Pick<TPaper, 'paper_id' | 'platform'>): s
   // Old-style arXiv ids contain a slash (math/0601001): keep them in one path segment.
   return `/paper/${encodeURIComponent(paper.paper_id)}/${encodeURIComponent(paper.platform)}`;
 }
+
+/** In-app path of a shared folder (spec §2: /rwf/{folderId}). */
+export function sharedFolderPath(folderId: number): string {
+  return `/rwf/${folderId}`;
+}
+
+/** The absolute link to a shared folder, to copy and send (spec §2 /rwf/{folderId}). */
+export function sharedFolderLink(folderId: number, origin: string = window.location.origin): string {
+  return `${origin}${sharedFolderPath(folderId)}`;
+}

@@ -90,7 +90,9 @@ describe.each(testDrivers())('folder access across users (%s)', (driver) => {
 
   it('presents to Alice the abilities the policy grants an owner', async () => {
     const [folder] = aliceView;
-    expect(folder?.abilities).toEqual(computeAbilities({ userId: alice.id }, { ownerId: alice.id, isShared: false, isPublic: false }));
+    expect(folder?.abilities).toEqual(
+      computeAbilities({ userId: alice.id }, { ownerId: alice.id, isShared: false, isPublic: false }),
+    );
     expect(folder?.abilities).toEqual({ rename: true, share: true, delete: true, comment: true });
   });
 

@@ -2,7 +2,15 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
-import { inOwnedFolders, ownedFolder } from './folder-scope.repo';
+import type { Actor } from '../../policies/decision';
+import {
+  editableFolder,
+  folderAllowing,
+  inEditableFolders,
+  inOwnedFolders,
+  ownedFolder,
+  readableFolder,
+} from './folder-scope.repo';
 
 export interface FolderRow {
   id: number;
@@ -84,6 +92,35 @@ export function selectOwnedFiles(
 }
 
 /**
+ * Files of one folder the actor may read (their own, a shared one they are a member of, or a public
+ * shared one), oldest added first; narrowed to one paper when `ref` is given. Empty for any other folder.
+ */
+export function selectReadableFiles(db: Db, actor: Actor, folderId: number, ref?: TPaperRef): Promise<FolderFileRow[]> {
+  return db
+    .select(fileColumns)
+    .from(folderFiles)
+    .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), readableFolder(actor)))
+    .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+    .where(and(eq(folderFiles.folderId, folderId), ref === undefined ? undefined : isFileOf(ref)))
+    .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
+}
+
+/** A folder the user may add papers to (their own, or a shared one they edit), or null; locked like selectOwnedFolder. */
+export async function selectEditableFolder(
+  db: Db,
+  userId: number,
+  folderId: number,
+  lock?: 'key share',
+): Promise<{ id: number } | null> {
+  const query = db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), editableFolder(userId)));
+  const [row] = await (lock ? query.for(lock) : query);
+  return row ?? null;
+}
+
+/**
  * One of the caller's folders, or null. `lock` takes a row lock for the rest of the transaction:
  * 'update' before a read-compare-write, 'key share' so a concurrent delete waits for an insert of a file.
  */
@@ -107,11 +144,21 @@ export async function insertFolder(db: Db, ownerId: number, name: string): Promi
   return row;
 }
 
-export async function updateFolderName(db: Db, ownerId: number, folderId: number, name: string) {
+/** A folder the user may rename (their own, or a shared one where they edit), locked for the read-compare-write. */
+export async function selectRenamableFolder(db: Db, userId: number, folderId: number): Promise<FolderRow | null> {
+  const [row] = await db
+    .select(folderColumns)
+    .from(folders)
+    .where(and(eq(folders.id, folderId), folderAllowing(userId, 'rename')))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateFolderName(db: Db, userId: number, folderId: number, name: string) {
   const [row] = await db
     .update(folders)
     .set({ name, updatedAt: new Date() })
-    .where(and(eq(folders.id, folderId), ownedFolder(ownerId)))
+    .where(and(eq(folders.id, folderId), folderAllowing(userId, 'rename')))
     .returning(folderColumns);
   return row ?? null;
 }
@@ -139,11 +186,11 @@ export async function insertFolderFile(db: Db, folderId: number, ref: TPaperRef)
   return inserted.length > 0;
 }
 
-/** Removes a paper from one of the caller's folders; false when it was not there. */
-export async function deleteOwnedFolderFile(db: Db, ownerId: number, folderId: number, ref: TPaperRef) {
+/** Removes a paper from a folder the user may edit (their own or a shared one they edit); false when it was not there. */
+export async function deleteEditableFolderFile(db: Db, userId: number, folderId: number, ref: TPaperRef) {
   const deleted = await db
     .delete(folderFiles)
-    .where(and(eq(folderFiles.folderId, folderId), isFileOf(ref), inOwnedFolders(db, ownerId)))
+    .where(and(eq(folderFiles.folderId, folderId), isFileOf(ref), inEditableFolders(db, userId)))
     .returning({ folderId: folderFiles.folderId });
   return deleted.length > 0;
 }

@@ -17,7 +17,11 @@ import {
 
 const s = initServer();
 
-/** spec §7 Folders and files. Every route acts for the caller and sees only the caller's folders. */
+/**
+ * spec §7 Folders and files. Every route acts for the caller on the caller's folders, except a folder's
+ * files, which members of a shared folder (and anyone, for a public one) reach by their role
+ * (docs/collaboration.md).
+ */
 export const createFoldersRouter = ({ db, ...services }: AppContext) =>
   s.router(contract.folders, {
     list: async ({ request }) => ({ status: 200, body: await listFolders(db, requireUser(request)) }),
@@ -33,9 +37,10 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       await deleteFolder(db, requireUser(request), params.id);
       return { status: 200, body: { ok: true } };
     },
+    // docs/collaboration.md: a public shared folder's files are readable without X-User-ID.
     listFiles: async ({ params, request }) => ({
       status: 200,
-      body: await listFolderFiles(db, requireUser(request), params.id),
+      body: await listFolderFiles(db, { userId: request.userId }, params.id),
     }),
     addFile: async ({ params, body, request }) => {
       // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.

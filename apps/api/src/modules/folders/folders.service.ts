@@ -3,18 +3,22 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import type { Actor } from '../../policies/decision';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
 import { requestFullText } from '../passages/full-text-requests';
 import { requireFolderRoom } from '../quotas/user-quotas';
 import { groupFilesByFolder, presentFolder, presentFolderFile } from './folder.presenter';
 import {
+  deleteEditableFolderFile,
   deleteOwnedFolder,
-  deleteOwnedFolderFile,
   insertFolder,
   insertFolderFile,
+  selectEditableFolder,
   selectOwnedFiles,
   selectOwnedFolder,
   selectOwnedFolders,
+  selectReadableFiles,
+  selectRenamableFolder,
   updateFolderName,
 } from './folders.repo';
 
@@ -40,13 +44,14 @@ export async function createFolder(db: Db, userId: number, name: string, quota: 
 export async function renameFolder(db: Db, userId: number, folderId: number, name: string): Promise<TFolder> {
   await requireAccess(db, { userId }, 'folder.rename', [folderId]);
   const row = await db.transaction(async (tx) => {
-    const current = await selectOwnedFolder(tx, userId, folderId, 'update');
+    const current = await selectRenamableFolder(tx, userId, folderId);
     if (!current) throw folderNotFound(folderId);
     if (current.name === name) throw new AppError('INVALID_REQUEST', `Folder ${folderId}: name is unchanged`);
     return updateFolderName(tx, userId, folderId, name);
   });
   if (!row) throw folderNotFound(folderId);
-  const files = await selectOwnedFiles(db, userId, { folderId });
+  // An editor renames a shared folder too (docs/collaboration.md), so its files are the readable ones.
+  const files = await selectReadableFiles(db, { userId }, folderId);
   return presentFolder(row, files, userId);
 }
 
@@ -55,9 +60,13 @@ export async function deleteFolder(db: Db, userId: number, folderId: number): Pr
   if (!(await deleteOwnedFolder(db, userId, folderId))) throw folderNotFound(folderId);
 }
 
-export async function listFolderFiles(db: Db, userId: number, folderId: number): Promise<TFolderFile[]> {
-  await requireAccess(db, { userId }, 'folder.read', [folderId]);
-  return (await selectOwnedFiles(db, userId, { folderId })).map(presentFolderFile);
+/**
+ * The files of a folder the actor may read: their own, a shared one they are a member of, or a public
+ * shared one (anyone, even without X-User-ID: docs/collaboration.md).
+ */
+export async function listFolderFiles(db: Db, actor: Actor, folderId: number): Promise<TFolderFile[]> {
+  await requireAccess(db, actor, 'folder.read', [folderId]);
+  return (await selectReadableFiles(db, actor, folderId)).map(presentFolderFile);
 }
 
 /**
@@ -76,11 +85,11 @@ export async function addFileToFolder(
   return db.transaction(async (tx) => {
     // The scoped reads stay as the second wall (docs/security.md#policies). The folder's key-share
     // lock makes a concurrent folder delete wait for this insert instead of racing it.
-    if (!(await selectOwnedFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
+    if (!(await selectEditableFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
     const added = await insertFolderFile(tx, folderId, ref);
     await requestFullText(tx, config, [ref]);
-    const [row] = await selectOwnedFiles(tx, userId, { folderId, ref });
+    const [row] = await selectReadableFiles(tx, { userId }, folderId, ref);
     if (!row) throw new Error('folder file vanished inside its own transaction');
     return { added, file: presentFolderFile(row) };
   });
@@ -89,6 +98,6 @@ export async function addFileToFolder(
 /** spec §7: 204 on success; a paper that is not in the folder is 404. */
 export async function removeFileFromFolder(db: Db, userId: number, folderId: number, ref: TPaperRef) {
   await requireAccess(db, { userId }, 'folder.removeFile', [folderId]);
-  if (await deleteOwnedFolderFile(db, userId, folderId, ref)) return;
+  if (await deleteEditableFolderFile(db, userId, folderId, ref)) return;
   throw notFound(`${describePaper(ref)} in folder ${folderId}`);
 }

@@ -3,6 +3,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { folderFiles, folders, papers, uploads } from '../../db/schema';
+import { readableFolder } from '../folders/folder-scope.repo';
 
 /** Uploaded papers are private to their uploader (and whoever holds them in a folder); every other platform is public metadata. */
 export const UPLOAD_PLATFORM = 'upload';
@@ -10,17 +11,17 @@ export const UPLOAD_PLATFORM = 'upload';
 /**
  * The one visibility rule for papers, as a condition on `papers` (the caller's scope lives in the
  * query itself, so a forgotten check cannot leak an upload). An uploaded paper is visible to its
- * uploader and to whoever holds it in one of their folders (e.g. imported from a share link).
- * Later: readers of a shared folder (forum) that holds it join here.
+ * uploader and to whoever can read a folder that holds it: their own (e.g. imported from a share
+ * link), a shared folder they are a member of, or a public shared folder (docs/collaboration.md).
  */
 export function visiblePaperFilter(userId: number | null): SQL {
   const notUpload = sql`${papers.platform} <> ${UPLOAD_PLATFORM}`;
-  if (userId === null) return notUpload;
-  const uploaded = sql`exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
-    and ${uploads.paperId} = ${papers.paperId} and ${uploads.ownerId} = ${userId})`;
   const held = sql`exists (select 1 from ${folderFiles} inner join ${folders} on ${folders.id} = ${folderFiles.folderId}
     where ${folderFiles.platform} = ${papers.platform} and ${folderFiles.paperId} = ${papers.paperId}
-    and ${folders.ownerId} = ${userId})`;
+    and ${readableFolder({ userId })})`;
+  if (userId === null) return or(notUpload, held) as SQL;
+  const uploaded = sql`exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
+    and ${uploads.paperId} = ${papers.paperId} and ${uploads.ownerId} = ${userId})`;
   return or(notUpload, uploaded, held) as SQL;
 }
 

@@ -1,9 +1,22 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folders, sharedLists, storedFiles, uploads } from '../../db/schema';
+import {
+  folderComments,
+  folderMembers,
+  folders,
+  paperComments,
+  sharedLists,
+  storedFiles,
+  uploads,
+} from '../../db/schema';
 
 /** One advisory-lock namespace per quota (any fixed ints); the user id is the second key. */
-const QUOTA_LOCK_NAMESPACES = { folders: 727_274_120, 'share lists': 727_274_121, 'upload bytes': 727_274_122 };
+const QUOTA_LOCK_NAMESPACES = {
+  folders: 727_274_120,
+  'share lists': 727_274_121,
+  'upload bytes': 727_274_122,
+  comments: 727_274_123,
+};
 
 type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
 
@@ -22,6 +35,19 @@ export async function countCreatedShareLists(tx: Db, userId: number): Promise<nu
   return row?.n ?? 0;
 }
 
+/** Comments the user wrote since `since`, on papers and shared folders together. */
+export async function countCommentsSince(tx: Db, userId: number, since: Date): Promise<number> {
+  const [onPapers] = await tx
+    .select({ n: count() })
+    .from(paperComments)
+    .where(and(eq(paperComments.authorId, userId), gt(paperComments.createdAt, since)));
+  const [onFolders] = await tx
+    .select({ n: count() })
+    .from(folderComments)
+    .where(and(eq(folderComments.authorId, userId), gt(folderComments.createdAt, since)));
+  return (onPapers?.n ?? 0) + (onFolders?.n ?? 0);
+}
+
 /** Bytes of every upload the user owns (each upload counts its file, even when bytes are shared). */
 export async function sumUploadedBytes(db: Db, userId: number): Promise<number> {
   const [row] = await db
@@ -30,4 +56,9 @@ export async function sumUploadedBytes(db: Db, userId: number): Promise<number> 
     .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
     .where(eq(uploads.ownerId, userId));
   return Number(row?.total ?? 0);
+}
+
+export async function countFolderMembers(tx: Db, folderId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(folderMembers).where(eq(folderMembers.folderId, folderId));
+  return row?.n ?? 0;
 }

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { describeBytes } from '../uploads/upload-receiver';
-import { countCreatedShareLists, countOwnedFolders, lockUserQuota, sumUploadedBytes } from './user-quotas.repo';
+import {
+  countCommentsSince,
+  countCreatedShareLists,
+  countFolderMembers,
+  countOwnedFolders,
+  lockUserQuota,
+  sumUploadedBytes,
+} from './user-quotas.repo';
 
 /**
  * Per-user quotas of docs/security.md#rate-limits-and-quotas (ASVS V11): one id cannot fill the disk or the tables. A count
@@ -27,6 +34,38 @@ export async function requireShareListRoom(tx: Db, userId: number, quota: number
     throw new AppError(
       'CONFLICT',
       `You have ${quota} share links, the most allowed: revoke one before creating another`,
+      { quota },
+    );
+  }
+}
+
+/**
+ * Inside a transaction that holds the folder's row lock: refuses another member once the shared folder
+ * gives a role to FOLDER_MEMBER_QUOTA emails.
+ */
+export async function requireMemberRoom(tx: Db, folderId: number, quota: number): Promise<void> {
+  if ((await countFolderMembers(tx, folderId)) >= quota) {
+    throw new AppError(
+      'CONFLICT',
+      `Folder ${folderId} has ${quota} members, the most allowed: remove one before adding another`,
+      { quota },
+    );
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Inside a transaction: refuses the user's next comment once they wrote USER_COMMENT_QUOTA_PER_DAY in
+ * the last 24 hours (papers and shared folders together). A rolling window, so it answers 429 like a
+ * rate limit rather than 409: waiting is the way out, not deleting.
+ */
+export async function requireCommentRoom(tx: Db, userId: number, quota: number, now = new Date()): Promise<void> {
+  await lockUserQuota(tx, userId, 'comments');
+  if ((await countCommentsSince(tx, userId, new Date(now.getTime() - DAY_MS))) >= quota) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `You have written ${quota} comments in the last 24 hours, the most allowed: please try again later`,
       { quota },
     );
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, papers } from '../../db/schema';
-import { ownedFolder } from '../folders/folder-scope.repo';
+import { ownedFolder, readableFolder } from '../folders/folder-scope.repo';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { TOPICAL_WEIGHTS } from './term-stats.repo';
 
@@ -37,7 +37,9 @@ const isAmong = (refs: readonly TPaperRef[]): SQL =>
   )}::json) as r(platform text, paper_id text))`;
 
 function keptFilesQuery(db: Db, { userId, folderId }: KeptScope) {
-  const inScope = folderId === undefined ? ownedFolder(userId) : and(ownedFolder(userId), eq(folders.id, folderId));
+  // One folder: any the caller may read (a shared one too: the service checked 'folder.read'); else their File List.
+  const inScope =
+    folderId === undefined ? ownedFolder(userId) : and(readableFolder({ userId }), eq(folders.id, folderId));
   return db
     .select({
       platform: folderFiles.platform,

@@ -1,3 +1,4 @@
+import type { TPaperRef } from '@paperbench/contract';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 
 /** spec §2: the viewer's title when no file name is known. */
@@ -9,7 +10,15 @@ export const PDF_ACTIVE_BODY_CLASS = 'pdf-active';
  * `fileKey` names the folder file shown (platform:paper_id), so removing that file can close the viewer.
  * `page` and `highlight` open it at a cited page with the cited passage marked (a chat citation).
  */
-export type TOpenPdf = { name: string; url: string; fileKey?: string; page?: number; highlight?: string };
+export type TOpenPdf = {
+  name: string;
+  url: string;
+  fileKey?: string;
+  page?: number;
+  highlight?: string;
+  /** The paper shown, when known: the viewer can then show its comments beside it. */
+  paper?: TPaperRef;
+};
 
 type TFileListPanelState = {
   isOpen: boolean;

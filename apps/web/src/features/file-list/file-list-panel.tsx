@@ -44,7 +44,13 @@ export function FileListPanel() {
 
   const openFile = (file: TFolderFile) => {
     const url = viewerPdfUrl(file.paper_URL);
-    if (url) openPdf({ name: file.filename, url, fileKey: refKey(file) });
+    if (url)
+      openPdf({
+        name: file.filename,
+        url,
+        fileKey: refKey(file),
+        paper: { paper_id: file.paper_id, platform: file.platform },
+      });
   };
 
   return (

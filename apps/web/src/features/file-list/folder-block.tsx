@@ -1,5 +1,6 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
 import { useState } from 'react';
+import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
 import { Icon } from '../ui/icons';
 import { FileRow } from './file-row';
@@ -29,6 +30,8 @@ export function FolderBlock(props: TFolderBlockProps) {
   const [isSummaryOpen, setIsSummaryOpen] = useState(false);
   const canRename = folder.abilities?.rename ?? true;
   const canDelete = folder.abilities?.delete ?? true;
+  const canShare = folder.abilities?.share ?? true;
+  const [isShareOpen, setIsShareOpen] = useState(false);
 
   return (
     <li className={isActive ? 'folder is-active' : 'folder'}>
@@ -85,17 +88,17 @@ export function FolderBlock(props: TFolderBlockProps) {
             >
               <Icon name="pencil" size={15} />
             </button>
-            {/* The forum share dialog (Public / Private) is a later issue: shown, honestly disabled. */}
-            <span title="Sharing a folder to the forum is coming soon">
-              <button
-                type="button"
-                className="icon-button icon-button-small"
-                aria-label={`Share ${folder.name}`}
-                disabled
-              >
-                <Icon name="share" size={15} />
-              </button>
-            </span>
+            {/* spec §2 / §4 Folder sharing: 'Choose the sharing mode', or the Sharing dialog once shared. */}
+            <button
+              type="button"
+              className="icon-button icon-button-small"
+              aria-label={`Share ${folder.name}`}
+              title={folder.type === 'shared' ? 'Sharing' : 'Share'}
+              disabled={!canShare}
+              onClick={() => setIsShareOpen(true)}
+            >
+              <Icon name="share" size={15} />
+            </button>
             <button
               type="button"
               className="icon-button icon-button-small"
@@ -127,6 +130,7 @@ export function FolderBlock(props: TFolderBlockProps) {
           </ul>
         ))}
       {isSummaryOpen && <FolderSummaryDialog folder={folder} onClose={() => setIsSummaryOpen(false)} />}
+      {isShareOpen && <ShareFolderDialog folder={folder} onClose={() => setIsShareOpen(false)} />}
     </li>
   );
 }

@@ -1,16 +1,113 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { useAuthConfigQuery, useGoogleLoginMutation } from './api';
+import { loadGsiScript, setUpGoogleSignIn } from './gsi';
+import './identity.css';
+
+/** Phones (the header's narrowest layout): there the header shows Google's icon button. */
+const NARROW_QUERY = '(max-width: 480px)';
+
+function subscribeToNarrow(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isNarrowNow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+
+type TSignInButtonProps = {
+  /** Google's icon-only button on phones (the header); the full button otherwise. */
+  compactOnPhones?: boolean;
+  /**
+   * Say so when sign-in is not offered (the profile page). The header shows nothing then: no button
+   * and no placeholder.
+   */
+  explainWhenUnavailable?: boolean;
+};
+
 /**
- * spec §2: signed out, the header shows the identity-provider sign-in button. Sign-in is not wired
- * up yet, so the button says so instead of pretending to work.
+ * spec §2: signed out, the identity provider's sign-in button. It appears only when the server has
+ * sign-in configured (GET /api/auth/config gives a client id).
  */
-export function SignInButton() {
+export function SignInButton({ explainWhenUnavailable = false, compactOnPhones = false }: TSignInButtonProps) {
+  const config = useAuthConfigQuery();
+  const isNarrow = useSyncExternalStore(subscribeToNarrow, isNarrowNow, () => false);
+  const clientId = config.data?.google_client_id;
+  if (config.data && clientId) {
+    return (
+      <GoogleSignIn
+        clientId={clientId}
+        scriptUrl={config.data.gsi_script_url}
+        isCompact={compactOnPhones && isNarrow}
+      />
+    );
+  }
+  if (!explainWhenUnavailable || config.isPending) return null;
+  if (config.isError) {
+    return (
+      <p className="sign-in-note" role="status">
+        Sign-in is unavailable right now: {parseApiError(config.error).message}
+      </p>
+    );
+  }
   return (
-    <button
-      type="button"
-      className="button"
-      disabled
-      title="Sign-in is not configured on this server yet. You can use every page without signing in."
-    >
-      Sign in
-    </button>
+    <p className="sign-in-note" role="status">
+      Sign-in is not configured on this server. Everything works without it; your data stays with this browser.
+    </p>
+  );
+}
+
+function GoogleSignIn({ clientId, scriptUrl, isCompact }: { clientId: string; scriptUrl: string; isCompact: boolean }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const login = useGoogleLoginMutation();
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // The GIS callback outlives renders: it calls whatever mutate is current.
+  const signIn = useRef(login.mutate);
+  signIn.current = login.mutate;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    let isActive = true;
+    const cancel = setUpGoogleSignIn({
+      clientId,
+      container,
+      isCompact,
+      onCredential: (credential) => signIn.current(credential),
+    });
+    loadGsiScript(scriptUrl).catch((error: unknown) => {
+      console.error(error);
+      if (!isActive) return;
+      cancel();
+      setLoadError(error instanceof Error ? error.message : 'The Google sign-in script could not be loaded.');
+    });
+    return () => {
+      isActive = false;
+      cancel();
+    };
+  }, [clientId, scriptUrl, isCompact]);
+
+  const failure = loadError ?? (login.isError ? `Sign-in failed: ${parseApiError(login.error).message}` : null);
+  return (
+    <div className="sign-in" aria-busy={login.isPending}>
+      {/* GIS owns this element's children. */}
+      <div ref={containerRef} className="sign-in-gis" />
+      {login.isPending && (
+        <span className="sign-in-status" role="status">
+          Signing in…
+        </span>
+      )}
+      {failure && (
+        <div className="sign-in-error" role="alert">
+          <span>{failure}</span>
+          {login.isError && (
+            <button type="button" className="link-button" onClick={() => login.reset()}>
+              Dismiss
+            </button>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

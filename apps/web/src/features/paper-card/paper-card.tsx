@@ -1,5 +1,5 @@
 import type { TPaper, TSearchHighlights } from '@paperbench/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatAuthors, formatPaperDate } from '../../lib/paper-format';
 import { sourceUrlOf } from '../../lib/paper-urls';
 import { TexText } from '../tex/tex-text';
@@ -15,11 +15,14 @@ export function PaperCard({
   paper,
   highlights,
   anchorId,
+  extraActions,
 }: {
   paper: TPaper;
   highlights?: TSearchHighlights;
   /** An id a citation links to (docs/ai.md#summaries: a search summary's [n] is the n-th card); focusable then. */
   anchorId?: string;
+  /** More buttons at the end of the actions row (a shared folder's Remove, for its editors). */
+  extraActions?: ReactNode;
 }) {
   const titleId = useId();
   const sourceUrl = sourceUrlOf(paper);
@@ -49,7 +52,14 @@ export function PaperCard({
         ))}
       </ul>
       <PaperAbstract abstract={paper.abstract} marks={highlights?.abstract} />
-      <PaperActions paper={paper} />
+      {extraActions ? (
+        <div className="paper-actions">
+          <PaperActions paper={paper} />
+          {extraActions}
+        </div>
+      ) : (
+        <PaperActions paper={paper} />
+      )}
     </article>
   );
 }

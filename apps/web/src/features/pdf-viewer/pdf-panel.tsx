@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { CommentThread } from '../comments/comment-thread';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
 import { LOADING_PDF_TEXT } from './pdf-texts';
@@ -15,6 +16,7 @@ const PdfDocumentView = lazy(() => import('./pdf-document-view'));
 export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {
   // A new window cannot send X-User-ID: an upload opens there through a signed short-lived URL.
   const openUrl = useOpenablePdfUrl(pdf.url);
+  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
   return (
     <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
       <header className="pdf-panel-header">
@@ -32,19 +34,39 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             Open in new window
           </span>
         )}
+        {pdf.paper && (
+          <button
+            type="button"
+            className="panel-action"
+            aria-pressed={isCommentsOpen}
+            aria-controls={isCommentsOpen ? 'pdf-comments' : undefined}
+            onClick={() => setIsCommentsOpen((open) => !open)}
+          >
+            <Icon name="chat" size={14} />
+            Comments
+          </button>
+        )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
           <Icon name="close" size={18} />
         </button>
       </header>
-      <Suspense
-        fallback={
-          <p className="pdf-loading" role="status">
-            {LOADING_PDF_TEXT}
-          </p>
-        }
-      >
-        <PdfDocumentView key={pdf.url} url={pdf.url} page={pdf.page} highlight={pdf.highlight} />
-      </Suspense>
+      <div className="pdf-body">
+        <Suspense
+          fallback={
+            <p className="pdf-loading" role="status">
+              {LOADING_PDF_TEXT}
+            </p>
+          }
+        >
+          <PdfDocumentView key={pdf.url} url={pdf.url} page={pdf.page} highlight={pdf.highlight} />
+        </Suspense>
+        {/* The paper's comments beside the PDF (features/comments), one toggle away. */}
+        {pdf.paper && isCommentsOpen && (
+          <aside id="pdf-comments" className="pdf-comments" aria-label="Comments on this paper">
+            <CommentThread target={{ kind: 'paper', paper: pdf.paper }} canComment compact />
+          </aside>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { TPaper } from '@paperbench/contract';
+import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { useFoldersPicker } from '../../features/folders-picker/folders-picker-context';
 import { useOpenablePdfUrl } from '../../features/pdf-viewer/use-openable-pdf-url';
@@ -78,7 +79,13 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
           <button
             type="button"
             className="button button-primary"
-            onClick={() => openPdf({ name: paper.title, url: viewerUrl })}
+            onClick={() =>
+              openPdf({
+                name: paper.title,
+                url: viewerUrl,
+                paper: { paper_id: paper.paper_id, platform: paper.platform },
+              })
+            }
           >
             Read
           </button>
@@ -111,6 +118,10 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
           <p className="muted">No abstract.</p>
         )}
       </section>
+      <CommentThread
+        target={{ kind: 'paper', paper: { paper_id: paper.paper_id, platform: paper.platform } }}
+        canComment
+      />
     </article>
   );
 }

@@ -38,7 +38,7 @@ export async function deleteUpload({ db, storage }: AppContext, { ownerId, paper
  * After the commit: delete the bytes unless an upload of the same content re-created the row in the
  * meantime (checked under the per-hash lock, which that upload holds until its own commit).
  */
-async function removeOrphanBytes(db: Db, storage: FileStorage, orphan: { key: string; contentHash: string }) {
+export async function removeOrphanBytes(db: Db, storage: FileStorage, orphan: { key: string; contentHash: string }) {
   await db.transaction(async (tx) => {
     await lockContentHash(tx, orphan.contentHash);
     if ((await selectStorageKey(tx, orphan.contentHash)) === null) await storage.delete(orphan.key);

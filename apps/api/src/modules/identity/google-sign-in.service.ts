@@ -1,0 +1,71 @@
+import type { TUser } from '@paperbench/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { generateUserToken } from '../../lib/user-token';
+import {
+  findUserIdByEmail,
+  findUserIdBySubject,
+  insertNamedUser,
+  lockAccountSubject,
+  lockLiveSession,
+  lockUsers,
+  mergeAnonymousUser,
+  nameUser,
+} from './account-merge.repo';
+import type { GoogleTokenVerifier } from './google-id-token';
+import { insertSession, markRevoked } from './identity.repo';
+
+export interface SignInCaller {
+  userId: number;
+  sessionId: number;
+}
+
+/**
+ * docs/security.md#sessions (sign-in): POST /api/auth/google-login. The token is verified before anything
+ * is written; then ONE transaction, under a lock on the account's subject:
+ * (a) no account yet and the caller is anonymous: the caller's user becomes the account;
+ * (b) the account exists and the caller is another, anonymous user: its rows merge into the account and it
+ *     is deleted (mergeAnonymousUser);
+ * (c) the caller is signed in to a different account: no merge (named accounts are never merged), the
+ *     account (new, or existing) just gets this device;
+ * (d) the caller already is the account: nothing to move.
+ * In every case the email, name and picture are refreshed, the caller's session is revoked and a fresh
+ * one issued (a session's privileges never change under the same id).
+ */
+export async function signInWithGoogle(
+  db: Db,
+  verify: GoogleTokenVerifier,
+  caller: SignInCaller,
+  credential: string,
+): Promise<TUser> {
+  const identity = await verify(credential);
+  const token = generateUserToken();
+  await db.transaction(async (tx) => {
+    await lockAccountSubject(tx, identity.providerSubject);
+    const existing = await findUserIdBySubject(tx, identity.providerSubject);
+    const locked = await lockUsers(tx, existing === null ? [caller.userId] : [caller.userId, existing]);
+    const me = locked.find((row) => row.id === caller.userId);
+    if (!me || !(await lockLiveSession(tx, caller.sessionId))) {
+      // Logged out, deleted or signed in by a concurrent request since the identity check.
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This X-User-ID has ended: ask POST /api/user/get_id for a new id and sign in again',
+      );
+    }
+    const anonymous = me.providerSubject === null;
+    let accountId = existing ?? (anonymous ? me.id : null);
+    const holder = await findUserIdByEmail(tx, identity.email);
+    if (holder !== null && holder !== accountId) {
+      throw new AppError(
+        'CONFLICT',
+        `Another account on this server already uses ${identity.email}; sign in with that Google account instead`,
+      );
+    }
+    if (existing !== null && existing !== me.id && anonymous) await mergeAnonymousUser(tx, me.id, existing);
+    if (accountId === null) accountId = await insertNamedUser(tx, identity);
+    else await nameUser(tx, accountId, identity);
+    await markRevoked(tx, caller.sessionId);
+    await insertSession(tx, accountId, token);
+  });
+  return { email: identity.email, name: identity.name, picture: identity.picture, user_id: token };
+}

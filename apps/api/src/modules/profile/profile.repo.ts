@@ -1,0 +1,350 @@
+import { and, asc, count, countDistinct, eq, inArray, max, min, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  chatMessages,
+  chatSessions,
+  contactMessages,
+  folderComments,
+  folderFiles,
+  folderMembers,
+  folders,
+  forumVisits,
+  pageViews,
+  paperClicks,
+  paperComments,
+  papers,
+  sharedListPapers,
+  sharedLists,
+  storedFiles,
+  subscriptions,
+  topics,
+  uploads,
+  userSessions,
+  users,
+} from '../../db/schema';
+import type { BibliographyPaper } from '../../lib/bibliography';
+
+/** The person, or null while anonymous (no provider subject yet). */
+export async function selectNamedUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, picture: users.picture, signedInAt: users.signedInAt })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.providerSubject} is not null`));
+  return row ?? null;
+}
+
+const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+
+/** Shared folders of others where `email` holds a role. */
+const membershipsOf = (email: string, userId: number) =>
+  and(eq(folderMembers.email, email), ne(folders.ownerId, userId));
+
+export async function selectCounts(db: Db, userId: number, email: string | null) {
+  const owned = eq(folders.ownerId, userId);
+  return {
+    folders: await countOf(db.select({ n: count() }).from(folders).where(owned)),
+    papers: await countOf(
+      db
+        .select({ n: countDistinct(sql`(${folderFiles.platform}, ${folderFiles.paperId})`) })
+        .from(folderFiles)
+        .innerJoin(folders, eq(folders.id, folderFiles.folderId))
+        .where(owned),
+    ),
+    uploads: await countOf(db.select({ n: count() }).from(uploads).where(eq(uploads.ownerId, userId))),
+    topics: await countOf(db.select({ n: count() }).from(topics).where(eq(topics.userId, userId))),
+    chat_sessions: await countOf(db.select({ n: count() }).from(chatSessions).where(eq(chatSessions.userId, userId))),
+    comments:
+      (await countOf(db.select({ n: count() }).from(paperComments).where(eq(paperComments.authorId, userId)))) +
+      (await countOf(db.select({ n: count() }).from(folderComments).where(eq(folderComments.authorId, userId)))),
+    shared_folders: await countOf(
+      db
+        .select({ n: count() })
+        .from(folders)
+        .where(and(owned, eq(folders.type, 'shared'))),
+    ),
+    shared_with_me: email
+      ? await countOf(
+          db
+            .select({ n: countDistinct(folderMembers.folderId) })
+            .from(folderMembers)
+            .innerJoin(folders, eq(folders.id, folderMembers.folderId))
+            .where(membershipsOf(email, userId)),
+        )
+      : 0,
+  };
+}
+
+/** Every paper in the caller's folders, once, in the order first added. */
+export async function selectLibraryPapers(db: Db, userId: number): Promise<BibliographyPaper[]> {
+  const rows = await db
+    .select({
+      platform: papers.platform,
+      paperId: papers.paperId,
+      title: papers.title,
+      authors: papers.authors,
+      publishedDate: papers.publishedDate,
+      doi: papers.doi,
+      pdfUrl: papers.pdfUrl,
+      firstAdded: min(folderFiles.addedAt),
+    })
+    .from(folderFiles)
+    .innerJoin(folders, eq(folders.id, folderFiles.folderId))
+    .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+    .where(eq(folders.ownerId, userId))
+    .groupBy(papers.platform, papers.paperId)
+    .orderBy(asc(min(folderFiles.addedAt)), papers.platform, papers.paperId);
+  return rows.map(({ firstAdded: _firstAdded, ...paper }) => paper);
+}
+
+/**
+ * Every section of the export (GDPR Art. 15 and 20), as stored rows. Never a token hash, and no other
+ * user's id: members appear (by email) only for the caller's own shared folders.
+ */
+export async function selectExportRows(db: Db, userId: number, email: string | null) {
+  const sessions = await db
+    .select({
+      id: userSessions.id,
+      createdAt: userSessions.createdAt,
+      lastSeenAt: userSessions.lastSeenAt,
+      revokedAt: userSessions.revokedAt,
+    })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId))
+    .orderBy(userSessions.createdAt, userSessions.id);
+  const ownFolders = await db
+    .select()
+    .from(folders)
+    .where(eq(folders.ownerId, userId))
+    .orderBy(folders.createdAt, folders.id);
+  const folderIds = ownFolders.map((folder) => folder.id);
+  const files = folderIds.length
+    ? await db
+        .select({
+          folderId: folderFiles.folderId,
+          platform: folderFiles.platform,
+          paperId: folderFiles.paperId,
+          title: papers.title,
+          selected: folderFiles.selected,
+          addedAt: folderFiles.addedAt,
+        })
+        .from(folderFiles)
+        .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+        .where(inArray(folderFiles.folderId, folderIds))
+        .orderBy(folderFiles.addedAt)
+    : [];
+  const members = folderIds.length
+    ? await db
+        .select({
+          folderId: folderMembers.folderId,
+          email: folderMembers.email,
+          role: folderMembers.role,
+          createdAt: folderMembers.createdAt,
+        })
+        .from(folderMembers)
+        .where(inArray(folderMembers.folderId, folderIds))
+        .orderBy(folderMembers.createdAt)
+    : [];
+  const memberships = email
+    ? await db
+        .select({
+          folderId: folders.id,
+          folderName: folders.name,
+          role: folderMembers.role,
+          createdAt: folderMembers.createdAt,
+        })
+        .from(folderMembers)
+        .innerJoin(folders, eq(folders.id, folderMembers.folderId))
+        .where(membershipsOf(email, userId))
+        .orderBy(folderMembers.createdAt)
+    : [];
+  const ownUploads = await db
+    .select({
+      paperId: uploads.paperId,
+      title: papers.title,
+      originalFilename: uploads.originalFilename,
+      byteSize: storedFiles.byteSize,
+      createdAt: uploads.createdAt,
+    })
+    .from(uploads)
+    .innerJoin(papers, and(eq(papers.platform, uploads.platform), eq(papers.paperId, uploads.paperId)))
+    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .where(eq(uploads.ownerId, userId))
+    .orderBy(uploads.createdAt);
+  const ownTopics = await db
+    .select({ topic: topics.topic, createdAt: topics.createdAt, lastSeenAt: topics.lastSeenAt })
+    .from(topics)
+    .where(eq(topics.userId, userId))
+    .orderBy(topics.createdAt, topics.id);
+  const [subscription] = await db
+    .select({
+      email: subscriptions.email,
+      frequency: subscriptions.frequency,
+      topics: subscriptions.topics,
+      status: subscriptions.status,
+      confirmationSentAt: subscriptions.confirmationSentAt,
+      confirmedAt: subscriptions.confirmedAt,
+      unsubscribedAt: subscriptions.unsubscribedAt,
+      createdAt: subscriptions.createdAt,
+      updatedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const chats = await db
+    .select({
+      id: chatSessions.id,
+      title: chatSessions.title,
+      createdAt: chatSessions.createdAt,
+      updatedAt: chatSessions.updatedAt,
+    })
+    .from(chatSessions)
+    .where(eq(chatSessions.userId, userId))
+    .orderBy(chatSessions.createdAt, chatSessions.id);
+  const messages = chats.length
+    ? await db
+        .select({
+          sessionId: chatMessages.sessionId,
+          role: chatMessages.role,
+          content: chatMessages.content,
+          source: chatMessages.source,
+          createdAt: chatMessages.createdAt,
+        })
+        .from(chatMessages)
+        .where(
+          inArray(
+            chatMessages.sessionId,
+            chats.map((chat) => chat.id),
+          ),
+        )
+        .orderBy(chatMessages.id)
+    : [];
+  const ownPaperComments = await db
+    .select({
+      id: paperComments.id,
+      platform: paperComments.platform,
+      paperId: paperComments.paperId,
+      parentId: paperComments.parentId,
+      content: paperComments.content,
+      createdAt: paperComments.createdAt,
+    })
+    .from(paperComments)
+    .where(eq(paperComments.authorId, userId))
+    .orderBy(paperComments.createdAt, paperComments.id);
+  const ownFolderComments = await db
+    .select({
+      id: folderComments.id,
+      folderId: folderComments.folderId,
+      folderName: folders.name,
+      parentId: folderComments.parentId,
+      content: folderComments.content,
+      createdAt: folderComments.createdAt,
+    })
+    .from(folderComments)
+    .innerJoin(folders, eq(folders.id, folderComments.folderId))
+    .where(eq(folderComments.authorId, userId))
+    .orderBy(folderComments.createdAt, folderComments.id);
+  const visits = await db
+    .select({ folderId: forumVisits.folderId, visitedAt: forumVisits.visitedAt })
+    .from(forumVisits)
+    .where(eq(forumVisits.userId, userId))
+    .orderBy(forumVisits.visitedAt);
+  const shareLinks = await db
+    .select({
+      shareId: sharedLists.shareId,
+      createdAt: sharedLists.createdAt,
+      papers: count(sharedListPapers.position),
+    })
+    .from(sharedLists)
+    .leftJoin(sharedListPapers, eq(sharedListPapers.shareId, sharedLists.shareId))
+    .where(eq(sharedLists.createdBy, userId))
+    .groupBy(sharedLists.shareId)
+    .orderBy(sharedLists.createdAt);
+  const contact = await db
+    .select({
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(eq(contactMessages.userId, userId))
+    .orderBy(contactMessages.createdAt);
+  const [views] = await db
+    .select({ n: count(), first: min(pageViews.receivedAt), last: max(pageViews.receivedAt) })
+    .from(pageViews)
+    .where(eq(pageViews.userId, userId));
+  const clicks = await countOf(db.select({ n: count() }).from(paperClicks).where(eq(paperClicks.userId, userId)));
+  return {
+    sessions,
+    ownFolders,
+    files,
+    members,
+    memberships,
+    ownUploads,
+    ownTopics,
+    subscription: subscription ?? null,
+    chats,
+    messages,
+    ownPaperComments,
+    ownFolderComments,
+    visits,
+    shareLinks,
+    contact,
+    views: { count: views?.n ?? 0, first: views?.first ?? null, last: views?.last ?? null },
+    clicks,
+  };
+}
+export type ExportRows = Awaited<ReturnType<typeof selectExportRows>>;
+
+// Account deletion (DELETE /api/profile): all of it in the caller's transaction.
+
+export async function lockUserRow(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return row !== undefined;
+}
+
+/**
+ * The caller's uploads, each with the earliest other user holding it in a folder (null: no one else
+ * does), uploads locked.
+ */
+export async function lockOwnedUploads(tx: Tx, userId: number) {
+  const owned = await tx
+    .select({ paperId: uploads.paperId, contentHash: uploads.contentHash })
+    .from(uploads)
+    .where(eq(uploads.ownerId, userId))
+    .orderBy(uploads.paperId)
+    .for('update');
+  const result: { paperId: string; contentHash: string; heldBy: number | null }[] = [];
+  for (const upload of owned) {
+    const [holder] = await tx
+      .select({ ownerId: folders.ownerId })
+      .from(folderFiles)
+      .innerJoin(folders, eq(folders.id, folderFiles.folderId))
+      .where(
+        and(eq(folderFiles.platform, 'upload'), eq(folderFiles.paperId, upload.paperId), ne(folders.ownerId, userId)),
+      )
+      .orderBy(folderFiles.addedAt, folders.id)
+      .limit(1);
+    result.push({ ...upload, heldBy: holder?.ownerId ?? null });
+  }
+  return result;
+}
+
+/** An upload someone else keeps in a folder stays for them: it passes to that user. */
+export async function transferUpload(tx: Tx, paperId: string, toUserId: number): Promise<void> {
+  await tx
+    .update(uploads)
+    .set({ ownerId: toUserId })
+    .where(and(eq(uploads.platform, 'upload'), eq(uploads.paperId, paperId)));
+}
+
+/**
+ * The user row, and with it by ON DELETE CASCADE their sessions, folders (files, threads, members,
+ * summaries), topics, subscription (deliveries), chat sessions (messages), comments and forum visits.
+ * Contact messages (which hold what they typed) go too; page views, clicks, share links and members they
+ * added keep their rows with the user cleared (ON DELETE SET NULL): counts without a person.
+ */
+export async function deleteUserRows(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
+}

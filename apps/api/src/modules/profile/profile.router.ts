@@ -1,0 +1,32 @@
+import { contract } from '@paperbench/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { AppContext } from '../../app-context';
+import { requireSession, requireUser } from '../../plugins/identity';
+import { deleteAccount, exportProfile, getProfile, libraryBibtex } from './profile.service';
+
+const s = initServer();
+
+/** The /profile page's calls: who the caller is, their data as JSON and BibTeX, and account deletion. */
+export const createProfileRouter = (context: AppContext) => {
+  const { db } = context;
+  return s.router(contract.profile, {
+    get: async ({ request }) => ({ status: 200, body: await getProfile(db, requireUser(request)) }),
+    export: async ({ request, reply }) => {
+      const { userId, sessionId } = requireSession(request);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', 'attachment; filename="paperbench-export.json"');
+      return { status: 200, body: await exportProfile(db, userId, sessionId) };
+    },
+    library: async ({ request, reply }) => {
+      const bibtex = await libraryBibtex(db, requireUser(request));
+      reply.header('content-type', 'application/x-bibtex; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="paperbench-library.bib"');
+      reply.header('cache-control', 'no-store');
+      return { status: 200, body: bibtex };
+    },
+    delete: async ({ request }) => {
+      await deleteAccount(context, requireUser(request));
+      return { status: 204, body: undefined };
+    },
+  });
+};

@@ -1,0 +1,82 @@
+import type { TProfile, TProfileExport, TProfileUser } from '@paperbench/contract';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { toBibtex } from '../../lib/bibliography';
+import { deleteStoredFile, lockContentHash } from '../../storage/stored-files.repo';
+import { removeOrphanBytes } from '../uploads/commands/delete-upload';
+import { deleteUploadedPaper, isContentHeld } from '../uploads/uploads.repo';
+import { presentExport } from './profile.presenter';
+import {
+  deleteUserRows,
+  lockOwnedUploads,
+  lockUserRow,
+  selectCounts,
+  selectExportRows,
+  selectLibraryPapers,
+  selectNamedUser,
+  transferUpload,
+} from './profile.repo';
+
+async function profileUser(db: Db, userId: number): Promise<(TProfileUser & { email: string }) | null> {
+  const row = await selectNamedUser(db, userId);
+  if (!row?.email || !row.signedInAt) return null;
+  return {
+    email: row.email,
+    name: row.name ?? row.email,
+    picture: row.picture,
+    signed_in_at: row.signedInAt.toISOString(),
+  };
+}
+
+/** GET /api/profile: who the caller is (null while anonymous) and how much the server holds for them. */
+export async function getProfile(db: Db, userId: number): Promise<TProfile> {
+  const user = await profileUser(db, userId);
+  return { user, counts: await selectCounts(db, userId, user?.email ?? null) };
+}
+
+/** GET /api/profile/library.bib: every paper in the caller's folders, as BibTeX. */
+export async function libraryBibtex(db: Db, userId: number): Promise<string> {
+  return toBibtex(await selectLibraryPapers(db, userId));
+}
+
+/** GET /api/profile/export: everything the server holds about the caller (GDPR Art. 15 and 20). */
+export async function exportProfile(db: Db, userId: number, sessionId: number): Promise<TProfileExport> {
+  const user = await profileUser(db, userId);
+  const rows = await selectExportRows(db, userId, user?.email ?? null);
+  return {
+    exported_at: new Date().toISOString(),
+    user,
+    data: presentExport(rows, sessionId),
+    bibtex: await libraryBibtex(db, userId),
+  };
+}
+
+/**
+ * DELETE /api/profile (docs/security.md#taking-things-back): ONE transaction deletes the user and, by
+ * ON DELETE CASCADE, every row of theirs (every session ends with it: their ids answer 401). Their
+ * uploads no one else keeps go as an owner's delete takes them (papers row, text, folder entries, and the
+ * stored file unless other content holds the same bytes); an upload another user keeps in a folder passes
+ * to that user, so their folder does not lose it. Bytes leave storage only after the commit.
+ */
+export async function deleteAccount({ db, storage }: AppContext, userId: number): Promise<void> {
+  const orphans = await db.transaction(async (tx) => {
+    if (!(await lockUserRow(tx, userId))) return [];
+    const owned = await lockOwnedUploads(tx, userId);
+    const gone: { key: string; contentHash: string }[] = [];
+    // Hash order, so two deletions sharing content lock alike (stored-files.repo).
+    for (const upload of [...owned].sort((a, b) => a.contentHash.localeCompare(b.contentHash))) {
+      if (upload.heldBy !== null) {
+        await transferUpload(tx, upload.paperId, upload.heldBy);
+        continue;
+      }
+      await lockContentHash(tx, upload.contentHash);
+      await deleteUploadedPaper(tx, upload.paperId);
+      if (await isContentHeld(tx, upload.contentHash)) continue;
+      const orphan = await deleteStoredFile(tx, upload.contentHash);
+      if (orphan) gone.push(orphan);
+    }
+    await deleteUserRows(tx, userId);
+    return gone;
+  });
+  for (const orphan of orphans) await removeOrphanBytes(db, storage, orphan);
+}

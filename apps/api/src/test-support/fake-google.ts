@@ -1,0 +1,91 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+/**
+ * README: Google sign-in, tested without Google. A local JWKS endpoint (what GOOGLE_JWKS_URL points at)
+ * serving the public half of an RS256 key pair, and a signer of ID tokens shaped like Google's, so tests
+ * can mint good tokens and every kind of bad one.
+ */
+
+export const FAKE_GOOGLE_CLIENT_ID = 'paperbench-test.apps.googleusercontent.com';
+const KEY_ID = 'fake-google-key-1';
+
+export interface IdTokenClaims {
+  sub: string;
+  email?: string;
+  name?: string;
+  picture?: string;
+  /** Default: FAKE_GOOGLE_CLIENT_ID. */
+  aud?: string;
+  /** Default: 'https://accounts.google.com'. */
+  iss?: string;
+  /** Seconds since the epoch; default an hour from now. */
+  exp?: number;
+  /** Default true; the JSON value as Google would send it (tests pass 'true' as a string, too). */
+  email_verified?: boolean | string;
+  /** Sign with this key instead of the served one (a forged token); it carries the served key's kid. */
+  key?: CryptoKey;
+}
+
+export interface FakeGoogle {
+  /** http://127.0.0.1:PORT/oauth2/v3/certs, as GOOGLE_JWKS_URL takes it. */
+  jwksUrl: string;
+  /** The env a test app needs for sign-in against this server. */
+  env: { GOOGLE_CLIENT_ID: string; GOOGLE_JWKS_URL: string };
+  signIdToken(claims: IdTokenClaims): Promise<string>;
+  /** A key pair the server does not serve, for tokens with a bad signature. */
+  otherKey(): Promise<CryptoKey>;
+  /** JWKS requests served so far. */
+  jwksRequests: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeGoogle(): Promise<FakeGoogle> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
+  const server = createServer((request, response) => {
+    if (request.url === '/oauth2/v3/certs') {
+      fake.jwksRequests += 1;
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=3600' });
+      response.end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const jwksUrl = `http://127.0.0.1:${port}/oauth2/v3/certs`;
+
+  const fake: FakeGoogle = {
+    jwksUrl,
+    env: { GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl },
+    jwksRequests: 0,
+    async signIdToken({
+      sub,
+      email,
+      name,
+      picture,
+      aud = FAKE_GOOGLE_CLIENT_ID,
+      iss = 'https://accounts.google.com',
+      exp = Math.floor(Date.now() / 1000) + 3600,
+      email_verified = true,
+      key = privateKey,
+    }) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ email, name, picture, email_verified })
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
+        .setSubject(sub)
+        .setAudience(aud)
+        .setIssuer(iss)
+        .setIssuedAt(Math.min(now, exp - 60))
+        .setExpirationTime(exp)
+        .sign(key);
+    },
+    async otherKey() {
+      return (await generateKeyPair('RS256')).privateKey;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return fake;
+}

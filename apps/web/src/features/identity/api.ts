@@ -1,0 +1,155 @@
+import { contract, type TUser } from '@paperbench/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { initClient, tsRestFetchApi } from '@ts-rest/core';
+import { authorizedFetch } from '../../api/api-fetcher';
+import { apiClient } from '../../api/client';
+import { expectStatus } from '../../api/expect-status';
+import { ensureUserId } from '../../api/identity';
+import { timeoutSignal } from '../../api/request-timeout';
+import { saveBlob } from '../../lib/save-blob';
+import { clearStoredUserId, readStoredUserId, storeUserId } from '../../lib/user-id-storage';
+import { clearCachedUser, storeCachedUser } from './cached-user';
+import { pageNavigation } from './page-navigation';
+
+/**
+ * The identity domain (spec §1 Identity, §4 sign-in and logout) and the /profile page's calls:
+ * sign-in configuration, Google sign-in, logout, the profile, its exports and account deletion.
+ */
+export const identityKeys = {
+  all: ['identity'] as const,
+  config: () => [...identityKeys.all, 'config'] as const,
+  profile: () => [...identityKeys.all, 'profile'] as const,
+};
+
+/**
+ * The calls that act on the session itself send the stored X-User-ID as is. The shared fetcher would
+ * answer a 401 by dropping the id and retrying under a fresh one, which here is wrong: a refused Google
+ * credential must not cost the visitor their anonymous id (and its folders), and logout or account
+ * deletion must never run against a new id that was issued in passing.
+ */
+const sessionClient = initClient(contract, {
+  baseUrl: '',
+  baseHeaders: { accept: 'application/json' },
+  api: (args) => {
+    const headers = { ...args.headers };
+    const userId = readStoredUserId();
+    if (userId) headers['x-user-id'] = userId;
+    const signal = timeoutSignal(args.fetchOptions?.signal);
+    return tsRestFetchApi({ ...args, headers, fetchOptions: { ...args.fetchOptions, signal } });
+  },
+});
+
+export const authConfigQuery = () =>
+  queryOptions({
+    queryKey: identityKeys.config(),
+    queryFn: async () => expectStatus(await apiClient.identity.config(), 200).body,
+    // Set by the server's environment: it does not change while the page is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET /api/auth/config: whether sign-in is offered here and where the GIS script loads from. */
+export function useAuthConfigQuery() {
+  return useQuery(authConfigQuery());
+}
+
+/** spec §4 sign-in: the server's answer is stored (the user, and its user_id as X-User-ID), then the page reloads. */
+export async function signInWithGoogle(credential: string): Promise<TUser> {
+  // The first sign-in names this browser's anonymous user, so it must have one (contract: needs X-User-ID).
+  await ensureUserId();
+  const user = expectStatus(await sessionClient.identity.googleLogin({ body: { credential } }), 200).body;
+  storeUserId(user.user_id);
+  storeCachedUser(user);
+  return user;
+}
+
+/** POST /api/auth/google-login with the GIS credential; on success the page reloads as the named user. */
+export function useGoogleLoginMutation() {
+  return useMutation({
+    mutationFn: signInWithGoogle,
+    onSuccess: () => pageNavigation.reload(),
+  });
+}
+
+/** Drops the identity this browser holds and takes a fresh anonymous id (spec §4 logout). */
+async function forgetIdentity(): Promise<void> {
+  clearCachedUser();
+  clearStoredUserId();
+  await ensureUserId();
+}
+
+/**
+ * spec §4 logout: POST /api/auth/logout revokes the id server-side, then the cached user and id are
+ * cleared, a new anonymous id is fetched, and the page reloads (showing the sign-in button again).
+ * A 401 means the server had already forgotten the id: logged out either way.
+ */
+export async function logOut(): Promise<void> {
+  const response = await sessionClient.identity.logout();
+  if (response.status !== 401) expectStatus(response, 204);
+  await forgetIdentity();
+}
+
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: logOut,
+    onSuccess: () => pageNavigation.reload(),
+  });
+}
+
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: identityKeys.profile(),
+    queryFn: async () => expectStatus(await apiClient.profile.get(), 200).body,
+  });
+
+/** GET /api/profile: who the caller is (null while anonymous) and the library counts; read afresh on each visit. */
+export function useProfileQuery() {
+  return useQuery({ ...profileQuery(), refetchOnMount: 'always' });
+}
+
+/** The file names of the two downloads. */
+export const EXPORT_FILENAME = 'paperbench-export.json';
+export const LIBRARY_FILENAME = 'paperbench-library.bib';
+
+/** GET /api/profile/export, saved as paperbench-export.json. */
+export function useExportDataMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      const data = expectStatus(await apiClient.profile.export(), 200).body;
+      saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), EXPORT_FILENAME);
+    },
+  });
+}
+
+/** GET /api/profile/library.bib, fetched with X-User-ID and saved as a .bib file. */
+export function useDownloadLibraryMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await authorizedFetch('/api/profile/library.bib', {
+        headers: { accept: 'application/x-bibtex' },
+      });
+      if (!response.ok) {
+        const body: unknown = await response.json().catch(() => null);
+        throw { status: response.status, body };
+      }
+      saveBlob(new Blob([await response.text()], { type: 'application/x-bibtex' }), LIBRARY_FILENAME);
+    },
+  });
+}
+
+/** The words the delete dialog asks for; also the request's confirmation (contract ZDeleteAccountRequest). */
+export const DELETE_CONFIRMATION = 'delete my account';
+
+/**
+ * DELETE /api/profile: every row of the caller goes; then this browser forgets the identity, takes a new
+ * anonymous id and starts over on the home page.
+ */
+export function useDeleteAccountMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await sessionClient.profile.delete({ body: { confirm: DELETE_CONFIRMATION } });
+      expectStatus(response, 204);
+      await forgetIdentity();
+    },
+    onSuccess: () => pageNavigation.goHome(),
+  });
+}
