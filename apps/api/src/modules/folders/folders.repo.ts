@@ -105,7 +105,10 @@ export function selectReadableFiles(db: Db, actor: Actor, folderId: number, ref?
     .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 
-/** A folder the user may add papers to (their own, or a shared one they edit), or null; locked like selectOwnedFolder. */
+/**
+ * A folder the user may add papers to (their own, or a shared one they edit), or null. 'key share' locks
+ * it for the rest of the transaction, so a concurrent delete waits for the insert of a file.
+ */
 export async function selectEditableFolder(
   db: Db,
   userId: number,
@@ -116,24 +119,6 @@ export async function selectEditableFolder(
     .select({ id: folders.id })
     .from(folders)
     .where(and(eq(folders.id, folderId), editableFolder(userId)));
-  const [row] = await (lock ? query.for(lock) : query);
-  return row ?? null;
-}
-
-/**
- * One of the caller's folders, or null. `lock` takes a row lock for the rest of the transaction:
- * 'update' before a read-compare-write, 'key share' so a concurrent delete waits for an insert of a file.
- */
-export async function selectOwnedFolder(
-  db: Db,
-  ownerId: number,
-  folderId: number,
-  lock?: 'update' | 'key share',
-): Promise<FolderRow | null> {
-  const query = db
-    .select(folderColumns)
-    .from(folders)
-    .where(and(eq(folders.id, folderId), ownedFolder(ownerId)));
   const [row] = await (lock ? query.for(lock) : query);
   return row ?? null;
 }

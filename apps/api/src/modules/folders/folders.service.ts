@@ -15,7 +15,6 @@ import {
   insertFolderFile,
   selectEditableFolder,
   selectOwnedFiles,
-  selectOwnedFolder,
   selectOwnedFolders,
   selectReadableFiles,
   selectRenamableFolder,
