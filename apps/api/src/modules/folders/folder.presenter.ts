@@ -1,5 +1,5 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
-import { computeAbilities } from '../../policies/folder.policy';
+import { computeAbilities, type FolderMembership } from '../../policies/folder.policy';
 import type { FolderFileRow, FolderRow } from './folders.repo';
 import { resolvePaperUrl } from './paper-url';
 
@@ -20,8 +20,16 @@ export function presentFolderFile(row: FolderFileRow): TFolderFile {
   return { ...presentFileFields(row), folder_id: row.folderId };
 }
 
-/** Row → spec §3 Folder, with the caller's abilities and the files given (already in order). */
-export function presentFolder(row: FolderRow, files: readonly FolderFileRow[], viewerId: number): TFolder {
+/**
+ * Row → spec §3 Folder, with the caller's abilities (from their membership when the folder is another's
+ * shared one) and the files given (already in order).
+ */
+export function presentFolder(
+  row: FolderRow,
+  files: readonly FolderFileRow[],
+  viewerId: number,
+  membership?: FolderMembership,
+): TFolder {
   return {
     id: row.id,
     name: row.name,
@@ -29,7 +37,7 @@ export function presentFolder(row: FolderRow, files: readonly FolderFileRow[], v
     type: row.type as TFolder['type'],
     is_public: row.isPublic,
     created_at: row.createdAt.toISOString(),
-    abilities: computeAbilities({ userId: viewerId }, row),
+    abilities: computeAbilities({ userId: viewerId }, row, membership),
     files: files.map(presentFolderFile),
   };
 }

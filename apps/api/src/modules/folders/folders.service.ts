@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import { selectFolderMemberships } from '../../policies/access.repo';
 import type { Actor } from '../../policies/decision';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
 import { requestFullText } from '../passages/full-text-requests';
@@ -51,7 +52,8 @@ export async function renameFolder(db: Db, userId: number, folderId: number, nam
   if (!row) throw folderNotFound(folderId);
   // An editor renames a shared folder too (docs/collaboration.md), so its files are the readable ones.
   const files = await selectReadableFiles(db, { userId }, folderId);
-  return presentFolder(row, files, userId);
+  const memberships = await selectFolderMemberships(db, { userId }, [folderId]);
+  return presentFolder(row, files, userId, memberships.get(folderId));
 }
 
 export async function deleteFolder(db: Db, userId: number, folderId: number): Promise<void> {

@@ -266,7 +266,7 @@ describe.each(testDrivers())('forum (%s)', (driver) => {
     expect((await folderRow(folder.id))?.name).toBe('Before');
     const renamed = await rename(editor.token, 'After');
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ id: folder.id, name: 'After' });
+    expect(renamed.json()).toMatchObject({ id: folder.id, name: 'After', abilities: { rename: true, share: false } });
     expect(renamed.json().files).toHaveLength(1);
     expect((await folderRow(folder.id))?.name).toBe('After');
     const recommended = await call(editor.token, 'GET', `/api/recommendations/folder/${folder.id}`);
