@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCleanups } from './cleanup';
 import { runDiscoveryBench } from './discovery-report';
+import { measureGrantSearch } from './grant-search.bench';
 import { BenchClient } from './http-client';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { createScratchDatabase, serverVersion } from './postgres';
@@ -65,6 +66,13 @@ async function benchDriver(entry: string, databaseUrl: string | undefined): Prom
       log(`${label}: sort=${sort} p50 ${ms(result.latency.p50)} ms, p95 ${ms(result.latency.p95)} ms`);
       search.push(result);
     }
+    const grantSearch = [];
+    for (const sort of ['relevance', 'amount'] as const) {
+      log(`${label}: grant search latency, sort=${sort}…`);
+      const result = await measureGrantSearch(client, sort);
+      log(`${label}: grants sort=${sort} p50 ${ms(result.latency.p50)} ms, p95 ${ms(result.latency.p95)} ms`);
+      grantSearch.push(result);
+    }
     log(`${label}: GET /api/papers throughput…`);
     const listing = await measureListing(client, papers);
     return {
@@ -75,6 +83,7 @@ async function benchDriver(entry: string, databaseUrl: string | undefined): Prom
       bootMs: server.bootMs,
       readyMs: server.readyMs,
       search,
+      grantSearch,
       listing,
     };
   } finally {

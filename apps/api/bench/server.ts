@@ -99,6 +99,9 @@ export async function startServer(options: { databaseUrl?: string; entry: string
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SEED_CORPUS: 'true',
+    // The bench measures the server, not its request budgets: hundreds of requests from one address
+    // would meet the search budget's 429 (docs/security.md#rate-limits-and-quotas) within seconds.
+    RATE_LIMIT_ENABLED: 'false',
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 

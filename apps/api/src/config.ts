@@ -56,8 +56,16 @@ const ZEnv = z.object({
     .string()
     .min(1)
     .default(path.join(packageRoot, 'data', 'arxiv-metadata-sample-25k.jsonl.gz')),
-  /** Set to false to start with an empty corpus. */
+  /** Set to false to start with an empty corpus (no papers, no grants). */
   SEED_CORPUS: zFlag(true),
+  /**
+   * docs/grants.md: grant records (JSONL, gzipped or not) loaded on first start (with SEED_CORPUS) when the grants
+   * table is empty; empty means none.
+   */
+  GRANTS_FILE: z
+    .string()
+    .trim()
+    .default(path.join(packageRoot, 'data', 'grants-sample.jsonl.gz')),
   /** Largest JSON request body, in bytes. */
   BODY_LIMIT: z.coerce
     .number()
@@ -104,6 +112,14 @@ const ZEnv = z.object({
    * cache, on the work queue) to read their full text; off, those papers keep status 'none'.
    */
   FULL_TEXT_FETCH: zFlag(true),
+
+  // docs/grants.md: the grant sources of `pnpm ingest grants` (tests point them at local servers replaying real responses).
+  /** NIH RePORTER API (POST /v2/projects/search). */
+  NIH_REPORTER_BASE_URL: z.string().url().default('https://api.reporter.nih.gov'),
+  /** NSF Award Search API (GET /services/v1/awards.json). */
+  NSF_AWARDS_BASE_URL: z.string().url().default('https://api.nsf.gov'),
+  /** Grants.gov Applicant API (POST /v1/api/search2). */
+  GRANTS_GOV_BASE_URL: z.string().url().default('https://api.grants.gov'),
 
   // Scheduled jobs (harvest, digests): every API process runs the scheduler; job_runs claims a slot once.
   JOBS_ENABLED: zFlag(true),

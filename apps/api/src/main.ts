@@ -3,6 +3,7 @@ import { createAppContext } from './app-context';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedCorpusIfEmpty } from './ingest/corpus-loader';
+import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
 import { recoverUploads } from './modules/uploads/upload-recovery';
@@ -27,6 +28,9 @@ async function main() {
     app.log.info({ file: config.CORPUS_FILE }, 'checking the corpus (first start loads 25k papers, ~20 s)');
     const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE);
     if (loaded) app.log.info(loaded, 'corpus loaded');
+    // docs/grants.md#seeding: the shipped grants sample, on first start too (a few seconds).
+    const grants = await seedGrantsIfEmpty(database.db, config.GRANTS_FILE);
+    if (grants) app.log.info(grants, 'grants loaded');
   });
 
   // Before listening: a temp file now can only be a write that a crash or kill interrupted.

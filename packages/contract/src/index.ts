@@ -60,6 +60,7 @@ export * from './entities';
 export * from './feed.schemas';
 export * from './folder.schemas';
 export * from './forum.schemas';
+export * from './grant.schemas';
 export * from './idea.schemas';
 export * from './identity.schemas';
 export * from './metrics.schemas';

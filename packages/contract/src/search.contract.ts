@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiModelResponses, c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform, zText } from './common';
+import { ZGrantSearchRequest, ZGrantSearchResponse } from './grant.schemas';
 import {
   ZSearchCategoriesResponse,
   ZSearchRequest,
@@ -39,26 +40,6 @@ const ZAnalyzePaperRequest = z.object({
 const ZAnalyzePaperResponse = z.object({
   analysis: zText(),
   source: ZAnswerSource,
-});
-
-const ZGrantSearchRequest = z.object({
-  query: zText().trim().min(1).max(2000),
-  limit: z.number().int().min(1).max(100).default(20),
-});
-
-export const ZGrant = z.object({
-  id: zText(),
-  source: zText(),
-  title: zText(),
-  abstract: zText().nullable(),
-  agency: zText().nullable(),
-  institution: zText().nullable(),
-  investigators: z.array(zText()),
-  amount_usd: z.number().nullable(),
-  start_date: zText().nullable(),
-  end_date: zText().nullable(),
-  url: zText().nullable(),
-  score: z.number(),
 });
 
 export const searchContract = c.router({
@@ -108,8 +89,13 @@ export const searchContract = c.router({
     method: 'POST',
     path: '/api/improved-grant-search/search',
     body: ZGrantSearchRequest,
-    responses: { 200: z.object({ results: z.array(ZGrant), total: z.number().int() }) },
-    summary: 'Search research grants',
+    responses: { 200: ZGrantSearchResponse },
+    summary: 'Search research grants and funding calls',
+    description:
+      'Full-text search (web-search syntax) over grant titles, abstracts and keywords, filtered by kind (award or ' +
+      'opportunity), agencies, amount range, start dates, organisation and PI; sorted by relevance, amount or date; with ' +
+      'kind and agency facet counts over the filtered set. With a model configured, up to 5 related terms are ORed into ' +
+      'the query (expanded_terms, mode model). folder_id searches for grants like the papers of a folder the caller may read.',
   },
   searchSuggestions: {
     method: 'GET',

@@ -7,6 +7,8 @@ import { fetchArxivPaper } from './arxiv-api-client';
 import { createArxivHttp } from './arxiv-http';
 import { isArxivId, parseArxivIdentifier } from './arxiv-id';
 import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk-import';
+import { createGrantHttp } from './grants/grant-http';
+import { GRANT_INGEST_SOURCES, type GrantIngestSource, ingestGrants, sourceNeedsQuery } from './grants/grant-source';
 import { dayBefore, harvest } from './harvester';
 import { METADATA_PREFIXES, type MetadataPrefix } from './oai-page';
 import { createDatabasePacer } from './outbound-pacer';
@@ -16,6 +18,8 @@ const USAGE = `usage:
   pnpm ingest import <file.jsonl[.gz]>     import a metadata dump (Kaggle snapshot or shipped-sample fields)
   pnpm ingest harvest [--set cs] [--from YYYY-MM-DD] [--until YYYY-MM-DD] [--prefix arXivRaw|arXiv|oai_dc]
   pnpm ingest fetch <arxiv-id...>          fetch single papers from the arXiv API
+  pnpm ingest grants nih|nsf|grantsgov [--query "…"] [--limit N]
+                                           fetch grants (NIH RePORTER, NSF awards) or open calls (Grants.gov)
 Uses the server's configuration (DATABASE_URL, or the embedded database under DATA_DIR).`;
 
 class UsageError extends Error {}
@@ -82,6 +86,8 @@ async function main(argv: string[]) {
       from: { type: 'string' },
       until: { type: 'string' },
       prefix: { type: 'string' },
+      query: { type: 'string' },
+      limit: { type: 'string' },
     },
   });
   if (!isDate(values.from) || !isDate(values.until)) throw new UsageError('--from and --until take YYYY-MM-DD');
@@ -90,8 +96,20 @@ async function main(argv: string[]) {
     throw new UsageError(`--prefix must be one of ${METADATA_PREFIXES.join(', ')}`);
   if (command === 'import' && positionals.length !== 1) throw new UsageError('import takes one file');
   if (command === 'fetch' && positionals.length === 0) throw new UsageError('fetch takes arXiv ids');
-  if (command !== 'import' && command !== 'harvest' && command !== 'fetch')
+  if (command !== 'import' && command !== 'harvest' && command !== 'fetch' && command !== 'grants')
     throw new UsageError(`unknown command ${command ?? '(none)'}`);
+  const grantSource = positionals[0] as GrantIngestSource;
+  const grantLimit = Number(values.limit ?? '500');
+  const grantQuery = (values.query ?? '').trim();
+  if (command === 'grants') {
+    if (positionals.length !== 1 || !GRANT_INGEST_SOURCES.includes(grantSource))
+      throw new UsageError(`grants takes one source: ${GRANT_INGEST_SOURCES.join(', ')}`);
+    if (!Number.isInteger(grantLimit) || grantLimit < 1 || grantLimit > 100_000)
+      throw new UsageError('--limit takes a whole number from 1 to 100000');
+    if (!grantQuery && sourceNeedsQuery(grantSource)) throw new UsageError(`grants ${grantSource} needs --query`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL cannot travel in a query
+    if (/\u0000/.test(grantQuery)) throw new UsageError('--query must not contain a NUL character');
+  }
 
   // docs/security.md#embedded-database-lock: refused at once (exit 1, nothing touched) while the server or another CLI holds DATA_DIR.
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: `pnpm ingest ${command}` });
@@ -123,6 +141,17 @@ async function main(argv: string[]) {
       const { failures, ...counts } = summary;
       console.log(JSON.stringify(counts, null, 2));
       for (const { identifier, reason } of failures) console.log(`  skipped ${identifier}: ${reason}`);
+    } else if (command === 'grants') {
+      const summary = await ingestGrants(database.db, {
+        source: grantSource,
+        query: grantQuery,
+        limit: grantLimit,
+        config,
+        http: createGrantHttp(),
+        onPage: (s) =>
+          console.error(`page ${s.pages}: ${s.fetched} records so far (${s.inserted} new, ${s.updated} updated)`),
+      });
+      console.log(JSON.stringify(summary, null, 2));
     } else {
       for (const raw of positionals) {
         const { paperId } = parseArxivIdentifier(raw);

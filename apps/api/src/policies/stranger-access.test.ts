@@ -107,6 +107,13 @@ describe.each(testDrivers())('access of a stranger to every guarded route (%s)',
       () => `Folder ${aliceFolder}`,
     ],
     [
+      'folder.read: search grants like her folder',
+      'POST',
+      () => '/api/improved-grant-search/search',
+      () => ({ query: '', folder_id: aliceFolder }),
+      () => `Folder ${aliceFolder}`,
+    ],
+    [
       'paper.read: add her upload to his folder',
       'POST',
       () => `/api/folders/${bobFolder}/files`,

@@ -64,6 +64,8 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['search', contract.search.search],
   ['search', contract.search.searchSuggestions],
   ['search', contract.papers.count],
+  // docs/grants.md#search: a search first; its query expansion is one short model call, on the search budget.
+  ['search', contract.search.grantSearch],
   ['upload', contract.folders.upload],
   ['pdf_proxy', contract.pdfs.proxy],
   ['mail', contract.subscription.update],
@@ -78,7 +80,6 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['ai', contract.search.summary],
   ['ai', contract.search.conversationalSearch],
   ['ai', contract.search.analyzePaper],
-  ['ai', contract.search.grantSearch],
   ['ai', contract.folders.summary],
   ['ai', contract.folders.regenerateSummary],
   ['ai', contract.chat.streamChat],

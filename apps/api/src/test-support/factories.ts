@@ -5,6 +5,7 @@ import {
   folderFiles,
   folderMembers,
   folders,
+  grants,
   papers,
   passages,
   storedFiles,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../db/schema';
 import type { NewPaper } from '../ingest/arxiv-record';
+import type { NewGrant } from '../ingest/grants/grant-record';
 import { generateUserToken, hashUserToken } from '../lib/user-token';
 import { insertUser } from '../modules/identity/identity.repo';
 
@@ -31,6 +33,30 @@ export async function buildPaper(db: Db, overrides: Partial<NewPaper> = {}): Pro
   };
   await db.insert(papers).values(paper);
   return paper;
+}
+
+/** Inserts a grant (docs/grants.md#fields) with sensible defaults: a funded award of a test source. */
+export async function buildGrant(db: Db, overrides: Partial<NewGrant> = {}): Promise<NewGrant> {
+  const grant: NewGrant = {
+    source: 'test',
+    sourceId: randomBytes(4).toString('hex'),
+    kind: 'award',
+    title: 'An untitled test grant',
+    abstract: 'A grant made by the test factory.',
+    agency: 'Test Agency',
+    organisation: 'Test University',
+    pi: 'Ada Lovelace',
+    amount: 100_000,
+    currency: 'USD',
+    startDate: '2020-01-01',
+    endDate: '2022-12-31',
+    closeDate: null,
+    keywords: [],
+    url: null,
+    ...overrides,
+  };
+  await db.insert(grants).values(grant);
+  return grant;
 }
 
 /** A user with the token a client would send as X-User-ID. */

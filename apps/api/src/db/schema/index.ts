@@ -6,6 +6,7 @@ export * from './folder-files';
 export * from './folder-members';
 export * from './folder-summaries';
 export * from './folders';
+export * from './grants';
 export * from './harvest-states';
 export * from './job-runs';
 export * from './outbound-pacing';

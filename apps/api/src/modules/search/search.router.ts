@@ -1,6 +1,7 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { createGrantSearchRoute } from '../grants/grants.router';
 import { notImplementedRouter } from '../not-implemented';
 import { summarizeSearchResults } from '../summaries/search-summary.service';
 import { search } from './search.service';
@@ -14,11 +15,13 @@ const {
   categories: _categories,
   searchSuggestions: _suggestions,
   summary: _summary,
+  grantSearch: _grantSearch,
   ...aiRoutes
 } = contract.search;
 
-export const createSearchRouter = ({ db, ai }: AppContext) =>
-  s.router(contract.search, {
+export const createSearchRouter = (context: AppContext) => {
+  const { db, ai } = context;
+  return s.router(contract.search, {
     search: async ({ body, request }) => ({ status: 200, body: await search(db, body, request.log) }),
     categories: async () => ({ status: 200, body: { archives: (await corpusCategories(db)).archives } }),
     searchSuggestions: async ({ query }) => ({
@@ -26,6 +29,8 @@ export const createSearchRouter = ({ db, ai }: AppContext) =>
       body: { suggestions: await suggestSearches(db, query.q) },
     }),
     summary: async ({ body }) => ({ status: 200, body: await summarizeSearchResults(ai, body) }),
-    // Conversational and grant search arrive with later AI and grants issues.
+    grantSearch: createGrantSearchRoute(context),
+    // Conversational search arrives with a later AI issue.
     ...notImplementedRouter(aiRoutes),
   });
+};

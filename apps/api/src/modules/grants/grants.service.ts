@@ -1,0 +1,105 @@
+import type { TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { requireAccess } from '../../policies/access';
+import type { Actor } from '../../policies/decision';
+import { presentFacets, presentGrant } from './grant.presenter';
+import {
+  anyOf,
+  type GrantFilters,
+  lexemesTsQuery,
+  selectFolderLexemes,
+  selectGrantDocumentFrequencies,
+  selectGrantFacets,
+  selectGrantPage,
+  webSearchTsQuery,
+} from './grants.repo';
+import type { QueryExpander } from './query-expansion';
+
+type Logger = { warn: (details: object, message: string) => void };
+
+/** docs/grants.md#like-this-folder: how many of a folder's words make its query. */
+export const FOLDER_TERMS = 12;
+/** Words in more than this share of all grants say nothing about a folder's topic. */
+const MAX_DOCUMENT_SHARE = 0.3;
+
+/**
+ * "Grants like this folder": the folder's most distinctive stemmed words, by tf-idf: how often the words occur
+ * in its papers' titles and abstracts, times log(grants / grants holding the word). Words no grant holds
+ * cannot find one, and words most grants hold rank nothing, so both are left out.
+ */
+export async function folderTerms(db: Db, actor: Actor, folderId: number): Promise<string[]> {
+  const counts = await selectFolderLexemes(db, actor, folderId);
+  const { total, df } = await selectGrantDocumentFrequencies(
+    db,
+    counts.map((count) => count.lexeme),
+  );
+  return counts
+    .map(({ lexeme, tf }) => {
+      const holding = df.get(lexeme) ?? 0;
+      const usable = holding > 0 && holding <= total * MAX_DOCUMENT_SHARE;
+      return { lexeme, score: usable ? tf * Math.log(total / holding) : 0 };
+    })
+    .filter((term) => term.score > 0)
+    .sort((a, b) => b.score - a.score || a.lexeme.localeCompare(b.lexeme))
+    .slice(0, FOLDER_TERMS)
+    .map((term) => term.lexeme);
+}
+
+const filtersOf = (request: TGrantSearchRequest): GrantFilters => ({
+  kind: request.kind,
+  agencies: request.agencies,
+  amountMin: request.amount_min,
+  amountMax: request.amount_max,
+  dateFrom: request.date_from,
+  dateTo: request.date_to,
+  organisation: request.organisation,
+  pi: request.pi,
+});
+
+/** A model term as a phrase of the web-search syntax: its words in order, never an operator. */
+const phrase = (term: string) => `"${term.replaceAll('"', '')}"`;
+
+/**
+ * docs/grants.md#search: full-text search over grant titles (A), keywords (B) and abstracts (C), with filters,
+ * a sort and kind/agency facets over the filtered set. The query is the user's words, ORed with up to five
+ * related terms from the model (when one is configured) and with the folder's distinctive words (folder_id).
+ */
+export async function searchGrants(
+  { db, expander }: { db: Db; expander: QueryExpander },
+  actor: Actor,
+  request: TGrantSearchRequest,
+  log: Logger,
+): Promise<TGrantSearchResponse> {
+  if (request.folder_id !== undefined) await requireAccess(db, actor, 'folder.read', [request.folder_id]);
+  const [expanded, folderWords] = await Promise.all([
+    expander.expand(request.query, log),
+    request.folder_id === undefined ? Promise.resolve([]) : folderTerms(db, actor, request.folder_id),
+  ]);
+  const queries: SQL[] = [];
+  if (request.query) queries.push(webSearchTsQuery(request.query));
+  for (const term of expanded) queries.push(webSearchTsQuery(phrase(term)));
+  if (folderWords.length) queries.push(lexemesTsQuery(folderWords));
+  const mode = expanded.length > 0 ? 'model' : 'extractive';
+  // A folder without a word any grant holds (and no query) finds nothing; the database need not be asked.
+  if (queries.length === 0) {
+    return { results: [], total: 0, facets: { kind: [], agency: [] }, expanded_terms: [], mode };
+  }
+  const tsQuery = anyOf(queries);
+  const filters = filtersOf(request);
+  const rows = await selectGrantPage(db, {
+    tsQuery,
+    filters,
+    sort: request.sort,
+    limit: request.limit,
+    offset: request.offset,
+  });
+  const facets = presentFacets(await selectGrantFacets(db, tsQuery, filters));
+  return {
+    results: rows.map(presentGrant),
+    total: facets.kind.reduce((sum, facet) => sum + facet.count, 0),
+    facets,
+    expanded_terms: expanded,
+    mode,
+  };
+}

@@ -1,0 +1,417 @@
+import type { TFacetCount, TFolder, TGrantKind } from '@paperbench/contract';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { activeFilterCount, cleanText, type TGrantUrlState, withoutFilters } from './grant-url';
+
+type Props = {
+  state: TGrantUrlState;
+  onChange: (change: Partial<TGrantUrlState>) => void;
+  /** Agencies with their counts for this search (the facet), largest first; null before any answer. */
+  agencies: readonly TFacetCount[] | null;
+  /** The caller's folders for "Grants like this folder"; null while loading or when they could not be read. */
+  folders: readonly TFolder[] | null;
+};
+
+/** Agencies listed before 'Show all'. */
+const AGENCIES_SHOWN = 8;
+
+/**
+ * The filters of /grants: kind (funded awards or open calls, never both), grants like a folder,
+ * agencies, amount range, date range, organisation and PI. Each change is a new URL (Back undoes it);
+ * typed values apply on Enter or when the field is left.
+ */
+export function GrantFilters({ state, onChange, agencies, folders }: Props) {
+  const count = activeFilterCount(state);
+  return (
+    <div className="grant-filters">
+      <KindControl value={state.kind} onChange={(kind) => onChange({ kind })} />
+      <FolderSelect folders={folders} value={state.folderId} onChange={(folderId) => onChange({ folderId })} />
+      <AgencyFilter facet={agencies} value={state.agencies} onChange={(next) => onChange({ agencies: next })} />
+      <AmountRange
+        min={state.amountMin}
+        max={state.amountMax}
+        onChange={(amountMin, amountMax) => onChange({ amountMin, amountMax })}
+      />
+      <DateRange
+        label={state.kind === 'opportunity' ? 'Opens' : 'Starts'}
+        from={state.from}
+        to={state.to}
+        onChange={(from, to) => onChange({ from, to })}
+      />
+      <TextFilter
+        label="Organisation"
+        placeholder="e.g. Michigan"
+        value={state.organisation}
+        onChange={(organisation) => onChange({ organisation })}
+      />
+      <TextFilter
+        label="Principal investigator"
+        placeholder="e.g. Smith"
+        value={state.pi}
+        onChange={(pi) => onChange({ pi })}
+      />
+      {count > 0 && (
+        <button
+          type="button"
+          className="button button-small grant-filters-clear"
+          onClick={() => onChange(withoutFilters(state))}
+        >
+          Clear {count === 1 ? 'filter' : `${count} filters`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+const KIND_OPTIONS: readonly { value: TGrantKind; label: string }[] = [
+  { value: 'award', label: 'Funded awards' },
+  { value: 'opportunity', label: 'Open calls' },
+];
+
+/** Funded awards and open calls are kinds of their own: a segmented control, one always chosen. */
+function KindControl({ value, onChange }: { value: TGrantKind; onChange: (kind: TGrantKind) => void }) {
+  return (
+    <fieldset className="filter-field grant-filter">
+      <legend className="filter-label">Kind</legend>
+      <div className="segmented grant-kind">
+        {KIND_OPTIONS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            className="segmented-option"
+            aria-pressed={value === option.value}
+            onClick={() => value !== option.value && onChange(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function FolderSelect({
+  folders,
+  value,
+  onChange,
+}: {
+  folders: readonly TFolder[] | null;
+  value: number | null;
+  onChange: (folderId: number | null) => void;
+}) {
+  const id = useId();
+  const hintId = useId();
+  if (folders === null) return null;
+  const hasFolders = folders.length > 0;
+  return (
+    <div className="filter-field grant-filter">
+      <label className="filter-label" htmlFor={id}>
+        Grants like this folder
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        disabled={!hasFolders && value === null}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">No folder</option>
+        {value !== null && !folders.some((folder) => folder.id === value) && (
+          // A folder shared with the caller (a link), not among their own.
+          <option value={value}>A shared folder</option>
+        )}
+        {folders.map((folder) => (
+          <option key={folder.id} value={folder.id}>
+            {`${folder.name} (${folder.files.length} ${folder.files.length === 1 ? 'paper' : 'papers'})`}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="filter-hint">
+        {hasFolders
+          ? 'Finds grants on what the papers of a folder are about.'
+          : 'Add papers to a folder to find grants like them.'}
+      </p>
+    </div>
+  );
+}
+
+function AgencyFilter({
+  facet,
+  value,
+  onChange,
+}: {
+  facet: readonly TFacetCount[] | null;
+  value: readonly string[];
+  onChange: (agencies: string[]) => void;
+}) {
+  const [isAll, setIsAll] = useState(false);
+  // A chosen agency stays listed (and can be unticked) even when this answer has none of it.
+  const listed = facet ?? [];
+  const missing = value.filter((agency) => !listed.some((entry) => entry.value === agency));
+  const options: { value: string; count: number | null }[] = [
+    ...listed.map((entry) => ({ value: entry.value, count: entry.count })),
+    ...missing.map((agency) => ({ value: agency, count: null })),
+  ];
+  if (options.length === 0) return null;
+  const shown = isAll
+    ? options
+    : options.filter((option, index) => index < AGENCIES_SHOWN || value.includes(option.value));
+  const toggle = (agency: string, checked: boolean) =>
+    onChange(checked ? [...value, agency] : value.filter((chosen) => chosen !== agency));
+  return (
+    <fieldset className="filter-field grant-filter">
+      <legend className="filter-label">Agency</legend>
+      <ul className="grant-agency-list">
+        {shown.map((option) => (
+          <li key={option.value}>
+            <label className="grant-check">
+              <input
+                type="checkbox"
+                checked={value.includes(option.value)}
+                onChange={(event) => toggle(option.value, event.target.checked)}
+              />
+              <span className="grant-check-label">{option.value}</span>{' '}
+              {option.count !== null && (
+                <span className="grant-check-count">
+                  {option.count.toLocaleString()}{' '}
+                  <span className="visually-hidden">{option.count === 1 ? 'grant' : 'grants'}</span>
+                </span>
+              )}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {shown.length < options.length && (
+        <button type="button" className="link-button" onClick={() => setIsAll(true)}>
+          Show all {options.length} agencies
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A typed value: kept as typed until applied, replaced when the URL changes (Back, Clear filters). */
+function useDraft<T>(value: T): [T, (next: T) => void] {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    setDraft(value);
+  }
+  return [draft, setDraft];
+}
+
+/**
+ * A form that applies on Enter in any of its fields (a form of two fields and no button has no implicit
+ * submission), and when the focus leaves it for somewhere else.
+ */
+function ApplyForm({ className, onApply, children }: { className?: string; onApply: () => void; children: ReactNode }) {
+  return (
+    <form
+      className={className}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onApply();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+          event.preventDefault();
+          onApply();
+        }
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onApply();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+function TextFilter({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [draft, setDraft] = useDraft(value);
+  const id = useId();
+  const apply = () => {
+    const next = cleanText(draft);
+    if (next !== value) onChange(next);
+  };
+  return (
+    <ApplyForm className="filter-field grant-filter" onApply={apply}>
+      <label className="filter-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        value={draft}
+        placeholder={placeholder}
+        maxLength={200}
+        autoComplete="off"
+        enterKeyHint="done"
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </ApplyForm>
+  );
+}
+
+const AMOUNT_MAX = 1e15;
+
+/** '' is no bound; a whole non-negative number is one; anything else is not applied. */
+function readAmount(text: string): number | null | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const amount = Number(trimmed);
+  return Number.isInteger(amount) && amount >= 0 && amount < AMOUNT_MAX ? amount : 'invalid';
+}
+
+function AmountRange({
+  min,
+  max,
+  onChange,
+}: {
+  min: number | null;
+  max: number | null;
+  onChange: (min: number | null, max: number | null) => void;
+}) {
+  const [draftMin, setDraftMin] = useDraft(min === null ? '' : String(min));
+  const [draftMax, setDraftMax] = useDraft(max === null ? '' : String(max));
+  const minId = useId();
+  const maxId = useId();
+  const errorId = useId();
+  const low = readAmount(draftMin);
+  const high = readAmount(draftMax);
+  const error =
+    low === 'invalid' || high === 'invalid'
+      ? 'Enter whole amounts of 0 or more.'
+      : low !== null && high !== null && low > high
+        ? 'The minimum must not be more than the maximum.'
+        : null;
+  const apply = () => {
+    if (error || low === 'invalid' || high === 'invalid') return;
+    if (low !== min || high !== max) onChange(low, high);
+  };
+  return (
+    <ApplyForm className="filter-field grant-filter" onApply={apply}>
+      <fieldset className="filter-field">
+        <legend className="filter-label">Amount</legend>
+        <div className="grant-range-row">
+          <label htmlFor={minId} className="visually-hidden">
+            Minimum amount
+          </label>
+          <input
+            id={minId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1000}
+            className="input"
+            placeholder="Min"
+            value={draftMin}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setDraftMin(event.target.value)}
+          />
+          <span aria-hidden="true" className="grant-range-dash">
+            –
+          </span>
+          <label htmlFor={maxId} className="visually-hidden">
+            Maximum amount
+          </label>
+          <input
+            id={maxId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1000}
+            className="input"
+            placeholder="Max"
+            value={draftMax}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setDraftMax(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p id={errorId} className="filter-error" role="alert">
+            {error}
+          </p>
+        )}
+      </fieldset>
+    </ApplyForm>
+  );
+}
+
+/** An inclusive date range, applied as soon as both ends make sense (a reversed range is explained, not applied). */
+function DateRange({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  from: string | null;
+  to: string | null;
+  onChange: (from: string | null, to: string | null) => void;
+}) {
+  const [draftFrom, setDraftFrom] = useDraft(from);
+  const [draftTo, setDraftTo] = useDraft(to);
+  const fromId = useId();
+  const toId = useId();
+  const errorId = useId();
+  const isReversed = Boolean(draftFrom && draftTo && draftFrom > draftTo);
+  const change = (nextFrom: string | null, nextTo: string | null) => {
+    setDraftFrom(nextFrom);
+    setDraftTo(nextTo);
+    if (!(nextFrom && nextTo && nextFrom > nextTo)) onChange(nextFrom, nextTo);
+  };
+  return (
+    <fieldset className="filter-field grant-filter">
+      <legend className="filter-label">{label}</legend>
+      <div className="grant-date-rows">
+        <label htmlFor={fromId} className="grant-date-label">
+          From
+        </label>
+        <input
+          id={fromId}
+          type="date"
+          aria-label={`${label} from`}
+          className="input"
+          value={draftFrom ?? ''}
+          max={draftTo ?? undefined}
+          aria-invalid={isReversed || undefined}
+          aria-describedby={isReversed ? errorId : undefined}
+          onChange={(event) => change(event.target.value || null, draftTo)}
+        />
+        <label htmlFor={toId} className="grant-date-label">
+          To
+        </label>
+        <input
+          id={toId}
+          type="date"
+          aria-label={`${label} to`}
+          className="input"
+          value={draftTo ?? ''}
+          min={draftFrom ?? undefined}
+          aria-invalid={isReversed || undefined}
+          onChange={(event) => change(draftFrom, event.target.value || null)}
+        />
+      </div>
+      {isReversed && (
+        <p id={errorId} className="filter-error" role="alert">
+          The start date must be on or before the end date.
+        </p>
+      )}
+    </fieldset>
+  );
+}
