@@ -56,6 +56,7 @@ export * from './chat.schemas';
 export * from './comment.schemas';
 export * from './common';
 export * from './contact.schemas';
+export * from './conversational.schemas';
 export * from './entities';
 export * from './feed.schemas';
 export * from './folder.schemas';

@@ -1,5 +1,10 @@
-import { z } from 'zod';
-import { aiModelResponses, c, DEFAULT_PLATFORM, ZAnswerSource, ZPaperId, ZPlatform, zText } from './common';
+import { aiModelResponses, c } from './common';
+import {
+  ZAnalyzePaperRequest,
+  ZAnalyzePaperResponse,
+  ZConversationalSearchRequest,
+  ZConversationalSearchResponse,
+} from './conversational.schemas';
 import { ZGrantSearchRequest, ZGrantSearchResponse } from './grant.schemas';
 import {
   ZSearchCategoriesResponse,
@@ -10,37 +15,6 @@ import {
   ZSearchSummaryRequest,
   ZSearchSummaryResponse,
 } from './search.schemas';
-
-/** Payloads of the AI search endpoints are not shown by the spec; these are the shapes we serve. */
-const ZConversationalSearchRequest = z.object({
-  query: zText().trim().min(1).max(2000),
-  /** Earlier turns of the conversation, oldest first. */
-  history: z
-    .array(z.object({ role: z.enum(['user', 'assistant']), content: zText() }))
-    .max(50)
-    .default([]),
-  limit: z.number().int().min(1).max(100).default(10),
-});
-
-const ZConversationalSearchResponse = z.object({
-  answer: zText(),
-  /** 'model' or 'extractive' (offline mode), so the UI can label it honestly. */
-  source: ZAnswerSource,
-  papers: ZSearchResponse.shape.results,
-  /** Search queries the answer was built from. */
-  queries: z.array(zText()),
-});
-
-const ZAnalyzePaperRequest = z.object({
-  paper_id: ZPaperId,
-  platform: ZPlatform.default(DEFAULT_PLATFORM),
-  question: zText().trim().max(2000).optional(),
-});
-
-const ZAnalyzePaperResponse = z.object({
-  analysis: zText(),
-  source: ZAnswerSource,
-});
 
 export const searchContract = c.router({
   search: {
@@ -75,15 +49,24 @@ export const searchContract = c.router({
     method: 'POST',
     path: '/api/improved-conversational/search',
     body: ZConversationalSearchRequest,
-    responses: { 200: ZConversationalSearchResponse },
-    summary: 'Answer a research question from the corpus',
+    responses: { 200: ZConversationalSearchResponse, ...aiModelResponses },
+    summary: 'Search the corpus by conversation',
+    description:
+      'The last turn is rewritten into a structured query (terms, phrases, categories, date range, exclusions) by the ' +
+      'model, or parsed from the text without one ("since 2018", "in cs.CL", "not reviews"); a follow-up refines ' +
+      'previous_query. Returns the ranked papers, a short synthesis of their abstracts citing [n] = papers[n-1] (checked ' +
+      'by the deterministic citation checker, abstaining when they do not address the request) and up to 4 follow-ups.',
   },
   analyzePaper: {
     method: 'POST',
     path: '/api/improved-conversational/analyze-paper',
     body: ZAnalyzePaperRequest,
-    responses: { 200: ZAnalyzePaperResponse },
-    summary: 'Analyse one paper in the context of a question',
+    responses: { 200: ZAnalyzePaperResponse, ...aiModelResponses },
+    summary: 'Why a paper answers the conversation',
+    description:
+      "The paper's passages (full text when extracted, else the abstract) ranked against the conversation; the model " +
+      'writes a grounded answer, or without one the best sentences are quoted. Every [n] is checked against its passage. ' +
+      '404 when the paper does not exist or the caller may not read it.',
   },
   grantSearch: {
     method: 'POST',

@@ -1,23 +1,15 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { analyzePaper } from '../conversational/analyze-paper.service';
+import { conversationalSearch } from '../conversational/conversational-search.service';
 import { createGrantSearchRoute } from '../grants/grants.router';
-import { notImplementedRouter } from '../not-implemented';
 import { summarizeSearchResults } from '../summaries/search-summary.service';
 import { search } from './search.service';
 import { corpusCategories } from './search-categories.repo';
 import { suggestSearches } from './search-suggestions.service';
 
 const s = initServer();
-
-const {
-  search: _search,
-  categories: _categories,
-  searchSuggestions: _suggestions,
-  summary: _summary,
-  grantSearch: _grantSearch,
-  ...aiRoutes
-} = contract.search;
 
 export const createSearchRouter = (context: AppContext) => {
   const { db, ai } = context;
@@ -30,7 +22,14 @@ export const createSearchRouter = (context: AppContext) => {
     }),
     summary: async ({ body }) => ({ status: 200, body: await summarizeSearchResults(ai, body) }),
     grantSearch: createGrantSearchRoute(context),
-    // Conversational search arrives with a later AI issue.
-    ...notImplementedRouter(aiRoutes),
+    // docs/ai.md#conversational-search
+    conversationalSearch: async ({ body, request }) => ({
+      status: 200,
+      body: await conversationalSearch({ db, ai }, body, request.log),
+    }),
+    analyzePaper: async ({ body, request }) => ({
+      status: 200,
+      body: await analyzePaper({ db, ai }, request.userId, body),
+    }),
   });
 };

@@ -43,12 +43,21 @@ function rememberQuery(db: Db, log: Logger, request: TSearchRequest, total: numb
   recordQuery(db, query, total).catch((err: unknown) => log.warn({ err }, 'could not record a popular query'));
 }
 
-export async function search(db: Db, request: TSearchRequest, log: Logger): Promise<TSearchResponse> {
+/**
+ * `record: false` for queries a program built rather than a user typed (conversational search,
+ * docs/ai.md#conversational-search): they must not become popular completions.
+ */
+export async function search(
+  db: Db,
+  request: TSearchRequest,
+  log: Logger,
+  { record = true }: { record?: boolean } = {},
+): Promise<TSearchResponse> {
   const filters = await resolveFilters(db, request);
   // A filter naming no category of the corpus matches nothing; the database need not be asked.
   const hasNoCategory = filters.categories?.length === 0;
   const { rows, total } = hasNoCategory ? { rows: [], total: 0 } : await searchPapers(db, { ...request, ...filters });
-  rememberQuery(db, log, request, total);
+  if (record) rememberQuery(db, log, request, total);
   const isFirstPageEmpty = total === 0 && request.offset === 0 && !hasNoCategory;
   return {
     query: request.query,
