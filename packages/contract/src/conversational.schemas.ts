@@ -68,6 +68,11 @@ export const ZConversationalSearchRequest = z.object({
    * request refines it ("only since 2019", "also in cs.LG", "without surveys") instead of starting over.
    */
   previous_query: ZStructuredQuery.optional(),
+  /**
+   * True when previous_query is this turn's own chips as the user edited them: it is run as given (unknown
+   * categories dropped) and the last turn is not read again.
+   */
+  query_edited: z.boolean().default(false),
   /** How many papers to return. */
   limit: z.number().int().min(1).max(50).default(10),
 });
@@ -102,8 +107,11 @@ export type TConversationalSynthesis = z.infer<typeof ZConversationalSynthesis>;
 export const ZConversationalSearchResponse = z.object({
   /** The structured query that was run: show it as chips; send it back as previous_query on the next turn. */
   query: ZStructuredQuery,
-  /** What produced `query`: the model's rewrite, or the offline parser (no model, or the model's reply was unusable). */
-  query_source: z.enum(['model', 'parser']),
+  /**
+   * What produced `query`: the model's rewrite, the offline parser (no model, or the model's reply was
+   * unusable), or the user's own edit of the chips (query_edited).
+   */
+  query_source: z.enum(['model', 'parser', 'user']),
   /** The query as web-search syntax, as POST /api/search/ ran it. */
   search_query: zText(),
   papers: z.array(ZSearchHit),

@@ -115,7 +115,14 @@ export async function conversationalSearch(
   today: Date = new Date(),
 ): Promise<TConversationalSearchResponse> {
   const mode = ai.mode === 'model' ? 'model' : 'extractive';
-  const { query, source } = await rewriteQuery({ db, ai }, request.turns, request.previous_query, log, today);
+  const { query, source } = await rewriteQuery(
+    { db, ai },
+    request.turns,
+    request.previous_query,
+    log,
+    today,
+    request.query_edited,
+  );
   if (!hasSearchWords(query)) {
     return {
       query,

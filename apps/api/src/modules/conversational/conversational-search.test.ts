@@ -105,6 +105,21 @@ describe.each(testDrivers())('POST /api/improved-conversational/search (%s)', (d
       expect(ids(fourth)).toEqual([CORPUS.evolution.paperId]);
     });
 
+    it('runs chips the user edited as given (query_edited): the turn is not read again, so a removed filter stays removed', async () => {
+      const request = ask('protein language models in q-bio.BM before 2022');
+      const first = await answerOf(offline, { turns: request });
+      expect(first.query).toMatchObject({ categories: ['q-bio.BM'], date_to: '2021-12-31' });
+      const withoutCategory: TStructuredQuery = { ...first.query, categories: ['q-bio.BM', 'xx.NOPE'].slice(1) };
+      // Without the flag the request is read on top of the chips and brings the category back.
+      const reread = await answerOf(offline, { turns: request, previous_query: withoutCategory });
+      expect(reread.query.categories).toEqual(['q-bio.BM']);
+      const edited = await answerOf(offline, { turns: request, previous_query: withoutCategory, query_edited: true });
+      expect(edited.query_source).toBe('user');
+      // An unknown category the user typed is dropped, as for the model's.
+      expect(edited.query).toEqual({ ...first.query, categories: [] });
+      expect(edited.total).toBeGreaterThan(first.total);
+    });
+
     it('filters by category and date range, and relaxes when every term together finds nothing', async () => {
       const inCategory = await answerOf(offline, { turns: ask('protein language models in q-bio.BM before 2022') });
       expect(inCategory.query).toMatchObject({ categories: ['q-bio.BM'], date_to: '2021-12-31' });

@@ -55,8 +55,8 @@ export function rewritePrompt(
 
 export interface RewrittenQuery {
   query: TStructuredQuery;
-  /** 'model' only when the model's query was used; the parser's otherwise, said so. */
-  source: 'model' | 'parser';
+  /** 'model' only when the model's query was used; 'user' for the user's own chips; the parser's otherwise, said so. */
+  source: 'model' | 'parser' | 'user';
 }
 
 /** The model's categories that name something in the corpus (a made-up category would silently match nothing). */
@@ -78,7 +78,15 @@ export async function rewriteQuery(
   previous: TStructuredQuery | undefined,
   log: Logger,
   today: Date = new Date(),
+  isEdited = false,
 ): Promise<RewrittenQuery> {
+  // The user edited this turn's chips: they are the query, as given; reading the request again would undo the edit.
+  if (isEdited && previous) {
+    return {
+      query: normaliseQuery({ ...previous, categories: await knownCategories(db, previous.categories) }),
+      source: 'user',
+    };
+  }
   const parsed = (): RewrittenQuery => ({ query: parseConversation(turns, previous, today), source: 'parser' });
   if (ai.mode !== 'model') return parsed();
   try {

@@ -25,6 +25,7 @@ const exchange = (id: number, request: string, overrides: Partial<TExchange> = {
   request,
   turns: [{ role: 'user', text: request }],
   previousQuery: null,
+  isQueryEdited: false,
   status: 'done',
   response: response(`Answer ${id} [1].`, [`term${id}`]),
   error: null,

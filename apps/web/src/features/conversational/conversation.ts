@@ -23,6 +23,8 @@ export type TExchange = {
   turns: TConversationTurn[];
   /** The query it refined (the previous answer's, or this one's own chips as the user edited them). */
   previousQuery: TStructuredQuery | null;
+  /** True when previousQuery is this exchange's own chips as the user edited them: the server runs them as given. */
+  isQueryEdited: boolean;
   status: 'pending' | 'done' | 'error';
   response: TConversationalSearchResponse | null;
   /** Why the last attempt failed, in a sentence; null otherwise. */
@@ -90,6 +92,7 @@ const ZStoredConversation = z.object({
       request: z.string(),
       turns: z.array(ZConversationTurn),
       previousQuery: ZStructuredQuery.nullable(),
+      isQueryEdited: z.boolean().default(false),
       status: z.enum(['pending', 'done', 'error']),
       response: ZConversationalSearchResponse.nullable(),
       error: z.string().nullable(),

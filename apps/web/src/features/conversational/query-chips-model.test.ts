@@ -1,14 +1,6 @@
 import type { TStructuredQuery } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  chipDraft,
-  chipLabel,
-  chipsOf,
-  editedRequestText,
-  isLastWord,
-  withChip,
-  withoutChip,
-} from './query-chips-model';
+import { chipDraft, chipLabel, chipsOf, isLastWord, withChip, withoutChip } from './query-chips-model';
 
 const query: TStructuredQuery = {
   terms: ['protein', 'language'],
@@ -79,11 +71,5 @@ describe('query chips (docs/ai.md#conversational-search)', () => {
       ok: false,
       error: 'A search needs at least one word or phrase.',
     });
-  });
-
-  it('restates an edited query as web-search words, phrases quoted and exclusions negated', () => {
-    expect(editedRequestText({ ...query, exclude: ['review', 'short survey'] })).toBe(
-      '"enzyme design" protein language -review -"short survey"',
-    );
   });
 });

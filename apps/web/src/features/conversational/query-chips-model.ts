@@ -144,14 +144,3 @@ export function withoutChip(query: TStructuredQuery, chip: TChip): TChipChange {
 export function isLastWord(query: TStructuredQuery, chip: TChip): boolean {
   return (chip.kind === 'term' || chip.kind === 'phrase') && query.terms.length + query.phrases.length === 1;
 }
-
-/**
- * An edited query as the request its turn sends: its words, "phrases" and -exclusions in web-search
- * syntax. The chips themselves go as previous_query; the request only restates them, so reading it on
- * top of them (model or parser) gives them back rather than the original request's filters again.
- */
-export function editedRequestText(query: TStructuredQuery): string {
-  const quoted = (text: string) => `"${text.replace(/"/g, ' ').trim()}"`;
-  const excluded = (term: string) => (/\s/.test(term) ? `-${quoted(term)}` : `-${term}`);
-  return [...query.phrases.map(quoted), ...query.terms, ...query.exclude.map(excluded)].join(' ');
-}

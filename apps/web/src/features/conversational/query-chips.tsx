@@ -20,7 +20,7 @@ import './query-chips.css';
 type TQueryChipsProps = {
   query: TStructuredQuery;
   /** Where the query came from: the model's rewrite or the offline parser. */
-  querySource: 'model' | 'parser';
+  querySource: 'model' | 'parser' | 'user';
   /** Runs the turn again with the edited query; absent while it runs. */
   onChange: ((query: TStructuredQuery) => void) | null;
 };
@@ -62,7 +62,7 @@ export function QueryChips({ query, querySource, onChange }: TQueryChipsProps) {
   return (
     <div className="query-chips">
       <p className="query-chips-caption">
-        {querySource === 'model' ? 'Searched for' : 'Searched for (read without a model)'}
+        {querySource === 'parser' ? 'Searched for (read without a model)' : 'Searched for'}
       </p>
       <ul className="query-chip-list" aria-label="Search query">
         {chips.map((chip) => {

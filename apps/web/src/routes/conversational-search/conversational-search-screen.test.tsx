@@ -138,7 +138,9 @@ describe('the conversational search screen (docs/ai.md#conversational-search)', 
     const turn = await screen.findByRole('article', {
       name: /^Answer to: graph neural networks\s+since 2018 in cs\.LG$/,
     });
-    expect(searchBodies(fetchMock)).toEqual([{ turns: [{ role: 'user', text: request }], limit: 10 }]);
+    expect(searchBodies(fetchMock)).toEqual([
+      { turns: [{ role: 'user', text: request }], query_edited: false, limit: 10 },
+    ]);
     expect(box).toHaveValue('');
 
     const chips = within(turn).getByRole('list', { name: 'Search query' });
@@ -202,8 +204,9 @@ describe('the conversational search screen (docs/ai.md#conversational-search)', 
     await waitFor(() => expect(within(turn).queryByRole('article', { name: 'Attention over graphs' })).toBeNull());
     const [, rerun] = searchBodies(fetchMock);
     expect(rerun?.previous_query).toEqual({ ...firstQuery, date_from: null });
-    // The request restates the chips, so reading it cannot bring the removed filter back.
-    expect(rerun?.turns).toEqual([{ role: 'user', text: 'graph neural networks' }]);
+    // The edited chips run as given: the request is sent as asked, and not read again.
+    expect(rerun?.query_edited).toBe(true);
+    expect(rerun?.turns).toEqual([{ role: 'user', text: 'graph neural networks since 2018 in cs.LG' }]);
     expect(within(turn).queryByRole('button', { name: /Published since/ })).toBeNull();
     expect(within(turn).getByText('1 paper')).toBeInTheDocument();
     // Still one exchange: the edit replaced its answer.
@@ -233,7 +236,8 @@ describe('the conversational search screen (docs/ai.md#conversational-search)', 
     await userEvent.click(within(adder).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(searchBodies(fetchMock)).toHaveLength(3));
     expect(searchBodies(fetchMock)[2]?.previous_query).toMatchObject({ categories: ['stat.ML'], exclude: ['survey'] });
-    expect(searchBodies(fetchMock)[2]?.turns.at(-1)?.text).toBe('graph neural networks -survey');
+    expect(searchBodies(fetchMock)[2]).toMatchObject({ query_edited: true });
+    expect(searchBodies(fetchMock)[2]?.turns.at(-1)?.text).toBe('graph neural networks since 2018 in cs.LG');
     await within(turn).findByRole('button', { name: 'Edit Exclude: not survey' });
   });
 

@@ -12,7 +12,6 @@ import {
   type TExchange,
   turnsFor,
 } from '../../features/conversational/conversation';
-import { editedRequestText } from '../../features/conversational/query-chips-model';
 import { ConversationComposer } from './conversation-composer';
 import { ConversationExchange } from './conversation-exchange';
 import './conversational-search.css';
@@ -28,12 +27,10 @@ export const EXAMPLE_REQUESTS = [
   'Transformers for speech recognition, without surveys',
 ] as const;
 
-const requestBody = (
-  turns: TExchange['turns'],
-  previousQuery: TStructuredQuery | null,
-): TConversationalSearchRequest => ({
+const requestBody = ({ turns, previousQuery, isQueryEdited }: TExchange): TConversationalSearchRequest => ({
   turns,
   ...(previousQuery && { previous_query: previousQuery }),
+  query_edited: isQueryEdited && previousQuery !== null,
   limit: CONVERSATIONAL_LIMIT,
 });
 
@@ -55,9 +52,10 @@ export default function ConversationalSearchScreen({ title }: TScreenProps) {
   const update = (id: number, change: Partial<TExchange>) =>
     setExchanges((list) => list.map((exchange) => (exchange.id === id ? { ...exchange, ...change } : exchange)));
 
-  const run = async (id: number, turns: TExchange['turns'], previousQuery: TStructuredQuery | null) => {
+  const run = async (exchange: TExchange) => {
+    const { id } = exchange;
     try {
-      const response = await search.mutateAsync(requestBody(turns, previousQuery));
+      const response = await search.mutateAsync(requestBody(exchange));
       update(id, { status: 'done', response, error: null });
     } catch (error) {
       update(id, { status: 'error', error: `The search failed: ${parseApiError(error).message}` });
@@ -68,27 +66,38 @@ export default function ConversationalSearchScreen({ title }: TScreenProps) {
     if (isAnswering) return;
     const id = (exchanges.at(-1)?.id ?? 0) + 1;
     const turns = turnsFor(exchanges, request);
-    const previousQuery = latestQuery(exchanges);
-    setExchanges((list) => [
-      ...list,
-      { id, request, turns, previousQuery, status: 'pending', response: null, error: null },
-    ]);
+    const exchange: TExchange = {
+      id,
+      request,
+      turns,
+      previousQuery: latestQuery(exchanges),
+      isQueryEdited: false,
+      status: 'pending',
+      response: null,
+      error: null,
+    };
+    setExchanges((list) => [...list, exchange]);
     // The new request comes into view above the composer.
     requestAnimationFrame(() => threadEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' }));
-    void run(id, turns, previousQuery);
+    void run(exchange);
   };
 
-  /** The chips as the user left them run again in place of that exchange's answer. */
+  /** The chips as the user left them run again, as given (query_edited), in place of that exchange's answer. */
   const editQuery = (exchange: TExchange, query: TStructuredQuery) => {
-    const earlier = exchanges.slice(0, exchanges.indexOf(exchange));
-    const turns = turnsFor(earlier, editedRequestText(query));
-    update(exchange.id, { turns, previousQuery: query, status: 'pending', error: null });
-    void run(exchange.id, turns, query);
+    const edited: TExchange = {
+      ...exchange,
+      previousQuery: query,
+      isQueryEdited: true,
+      status: 'pending',
+      error: null,
+    };
+    update(exchange.id, edited);
+    void run(edited);
   };
 
   const retry = (exchange: TExchange) => {
     update(exchange.id, { status: 'pending', error: null });
-    void run(exchange.id, exchange.turns, exchange.previousQuery);
+    void run(exchange);
   };
 
   return (
