@@ -12,6 +12,10 @@
  * --qa appends the grounded-QA section (offline chat over the five fixture PDFs: gold page cited,
  * fabricated citations, abstentions, time to first delta: bench/qa-grounding.bench.ts); --qa-only
  * runs just that section.
+ * --streams appends the streamed research tools section (time to first event of stream_rws, chat_rwg and
+ * ideas/stream_generate offline: bench/streams.bench.ts); --streams-only runs just that section.
+ * --relevance appends the known-item search section (MRR and success@10 of 300 fixed papers found by a
+ * title phrase and by abstract words: bench/known-item.bench.ts); --relevance-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -23,6 +27,7 @@ import { runCleanups } from './cleanup';
 import { runDiscoveryBench } from './discovery-report';
 import { measureGrantSearch } from './grant-search.bench';
 import { BenchClient } from './http-client';
+import { renderKnownItemReport, runKnownItemBench } from './known-item.bench';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
@@ -30,6 +35,7 @@ import { type DriverResult, type MachineInfo, renderReport } from './report';
 import { measureListing, measureSearch } from './scenarios';
 import { defaultServerEntry, startServer } from './server';
 import { ms } from './stats';
+import { renderStreamsReport, runStreamsBench } from './streams.bench';
 
 const log = (message: string) => console.error(`[bench] ${message}`);
 
@@ -107,14 +113,16 @@ async function main() {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
-  const only = (['--library-only', '--discovery-only', '--qa-only'] as const).find((flag) =>
-    process.argv.includes(flag),
-  );
-  const wants = (section: 'library' | 'discovery' | 'qa') =>
+  const only = (
+    ['--library-only', '--discovery-only', '--qa-only', '--streams-only', '--relevance-only'] as const
+  ).find((flag) => process.argv.includes(flag));
+  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance') =>
     only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
   const withQa = wants('qa');
+  const withStreams = wants('streams');
+  const withRelevance = wants('relevance');
   const onlySection = only !== undefined;
   const machine = machineInfo();
   const results: DriverResult[] = [];
@@ -127,6 +135,8 @@ async function main() {
   const library: LibraryResult | undefined = withLibrary ? await runLibraryBench(entry, log) : undefined;
   const discovery = withDiscovery ? await runDiscoveryBench(log) : undefined;
   const qa = withQa ? await runQaBench(log) : undefined;
+  const streams = withStreams ? await runStreamsBench(log) : undefined;
+  const relevance = withRelevance ? await runKnownItemBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -134,8 +144,13 @@ async function main() {
   if (library) console.log(renderLibraryReport(machine, library, date));
   if (discovery) console.log(`## Discovery, ${date}\n\n${discovery}`);
   if (qa) console.log(renderQaReport(machine, qa, date));
+  if (streams) console.log(renderStreamsReport(streams, date));
+  if (relevance) console.log(renderKnownItemReport(relevance, date));
   if (jsonFile)
-    await writeFile(jsonFile, `${JSON.stringify({ date, machine, results, library, discovery, qa }, null, 2)}\n`);
+    await writeFile(
+      jsonFile,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance }, null, 2)}\n`,
+    );
 }
 
 let interrupted = false;

@@ -68,6 +68,16 @@ export type TRenameFolderRequest = z.infer<typeof ZRenameFolderRequest>;
 /** Path params of /api/folders/{id}/files/{fileId}: fileId is the paper id of the file (URL-encoded). */
 export const ZFolderFileParams = z.object({ id: ZFolderId, fileId: ZPaperId });
 
+/** The bibliography formats a folder exports to (the File List's folder menu: Export BibTeX, Export RIS). */
+export const BIBLIOGRAPHY_FORMATS = ['bibtex', 'ris'] as const;
+export const ZBibliographyFormat = z.enum(BIBLIOGRAPHY_FORMATS);
+export type TBibliographyFormat = z.infer<typeof ZBibliographyFormat>;
+
+export const ZFolderExportQuery = z.object({
+  /** bibtex → a .bib file (application/x-bibtex), ris → a .ris file (application/x-research-info-systems). */
+  format: ZBibliographyFormat,
+});
+
 /** Today as YYYY-MM-DD, one day ahead of UTC so a user east of Greenwich may enter their own today. */
 const latestAllowedDate = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 

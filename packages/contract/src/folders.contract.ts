@@ -4,6 +4,7 @@ import {
   type TUploadBody,
   ZCreateFolderRequest,
   ZFolder,
+  ZFolderExportQuery,
   ZFolderFile,
   ZFolderFileParams,
   ZRenameFolderRequest,
@@ -69,6 +70,22 @@ export const foldersContract = c.router({
     responses: { 204: c.noBody() },
     summary: 'Remove a file from a folder (204 means success, spec §7)',
     description: 'fileId is the paper id, URL-encoded (arXiv ids such as math/0601001 contain a slash).',
+  },
+  export: {
+    method: 'GET',
+    path: '/api/folders/:id/export',
+    pathParams: ZFolderParams,
+    query: ZFolderExportQuery,
+    // Not c.otherResponse: its one fixed content type would overwrite RIS's; the handler sets the type per format.
+    responses: {
+      200: z
+        .string()
+        .describe('The file: application/x-bibtex or application/x-research-info-systems, as an attachment'),
+    },
+    summary: "A folder's papers as a BibTeX or RIS file (empty for an empty folder)",
+    description:
+      'Any folder the caller may read: their own, a shared one they are a member of, a public shared one. ' +
+      'Content-Disposition names the file after the folder (name.bib, name.ris).',
   },
   summary: {
     method: 'GET',

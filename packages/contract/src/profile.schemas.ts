@@ -18,6 +18,10 @@ export const ZProfileCounts = z.object({
   uploads: z.number().int().nonnegative(),
   topics: z.number().int().nonnegative(),
   chat_sessions: z.number().int().nonnegative(),
+  /** Review-writing sessions (docs/review.md), counted apart from chat sessions. */
+  review_sessions: z.number().int().nonnegative(),
+  /** Saved ideas of the AI Scientist (docs/ideas.md). */
+  ideas: z.number().int().nonnegative(),
   comments: z.number().int().nonnegative(),
   /** Folders the caller owns that are shared. */
   shared_folders: z.number().int().nonnegative(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZChatMessage, ZChatMessageText, ZChatSessionSummary } from './chat.schemas';
-import { ZPaperId, ZPlatform, ZRowId, zText } from './common';
+import { ZAnswerSource, ZPaperId, ZPlatform, ZRowId, ZTimestamp, zText } from './common';
 import { ZFileSelection } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
+import { ZCitationCheck, ZReviewOutlineSection, ZReviewReference, ZReviewSectionText } from './stream.schemas';
 
 /** spec §4: a review graph can be completed; until then it is a draft. */
 export const GRAPH_STATUSES = ['draft', 'complete'] as const;
@@ -17,8 +18,16 @@ export const ZReviewFile = ZPaperRef.extend({
 });
 export type TReviewFile = z.infer<typeof ZReviewFile>;
 
-/** A graph node: one paper. */
-export const ZGraphNode = ZPaperRef.extend({ platform: ZPlatform, title: zText() });
+/** A graph node: one paper of the session (a session's files are its graph's nodes, docs/review.md#graph). */
+export const ZGraphNode = ZPaperRef.extend({
+  platform: ZPlatform,
+  title: zText(),
+  /** Author names in order; [] when unknown. */
+  authors: z.array(zText()),
+  /** Publication year, or null when unknown. */
+  year: z.number().int().nullable(),
+});
+export type TGraphNode = z.infer<typeof ZGraphNode>;
 
 /** A directed edge between two papers of the graph, e.g. 'extends', 'contradicts'. */
 export const ZGraphEdge = z.object({
@@ -28,13 +37,32 @@ export const ZGraphEdge = z.object({
   /** Free-text relation; empty when none was given. */
   label: zText(),
 });
+export type TGraphEdge = z.infer<typeof ZGraphEdge>;
+
+/**
+ * An edge suggested when the graph is completed (docs/review.md#graph): two papers whose text is
+ * similar (tf-idf cosine) and not yet linked. Never an edge until the user accepts it.
+ */
+export const ZEdgeProposal = z.object({
+  id: ZRowId,
+  source: ZPaperRef,
+  target: ZPaperRef,
+  /** Cosine similarity of the two papers' tf-idf vectors, 0-1. */
+  similarity: z.number().min(0).max(1),
+  /** The terms that weigh most in both papers, the proposal's evidence. */
+  shared_terms: z.array(zText()),
+});
+export type TEdgeProposal = z.infer<typeof ZEdgeProposal>;
 
 /** A review session's graph of papers (nodes) and their relations (edges). */
 export const ZReviewGraph = z.object({
   session_id: ZRowId,
   nodes: z.array(ZGraphNode),
+  /** The user's edges (drawn or accepted proposals). */
   edges: z.array(ZGraphEdge),
   status: z.enum(GRAPH_STATUSES),
+  /** Proposed edges waiting for the user to accept or dismiss them. */
+  proposals: z.array(ZEdgeProposal),
 });
 export type TReviewGraph = z.infer<typeof ZReviewGraph>;
 
@@ -66,6 +94,39 @@ export const ZReviewWriteRequest = z.object({
   /** Extra instructions (tone, length, focus). */
   instructions: zText().trim().max(5000).optional(),
 });
+export type TReviewWriteRequest = z.infer<typeof ZReviewWriteRequest>;
+
+/** The files a review draft exports to (docs/review.md#export). */
+export const REVIEW_EXPORT_FORMATS = ['markdown', 'latex', 'bibtex'] as const;
+
+/** GET /api/review/export: the session's latest draft in one format. */
+export const ZReviewExportQuery = z.object({ session_id: ZRowId, format: z.enum(REVIEW_EXPORT_FORMATS) });
+
+/**
+ * A stored related-work draft (docs/review.md#writing), as stream_rws streamed it: its outline, checked
+ * sections (the closing paragraph last), references and the checker's verdict, so a reopened session
+ * shows it exactly as a freshly written one.
+ */
+export const ZSavedReviewDraft = z.object({
+  /** The draft's id (the stream's `done.message_id`). */
+  id: ZRowId,
+  source: ZAnswerSource,
+  instructions: z.string().nullable(),
+  outline: z.array(ZReviewOutlineSection),
+  /** The closing paragraph's title (a target paper was set), or null. */
+  closing: z.string().nullable(),
+  sections: z.array(ZReviewSectionText),
+  references: z.array(ZReviewReference),
+  citations: ZCitationCheck,
+  /** Nothing at all could be cited (as the stream's `done.abstained`). */
+  abstained: z.boolean(),
+  created_at: ZTimestamp,
+});
+export type TSavedReviewDraft = z.infer<typeof ZSavedReviewDraft>;
+
+/** GET /api/review/draft?session_id: the session's latest draft, null before the first one. */
+export const ZReviewDraftQuery = z.object({ session_id: ZRowId });
+export const ZReviewDraftResponse = z.object({ draft: ZSavedReviewDraft.nullable() });
 
 export const ZGraphQuery = z.object({ session_id: ZRowId });
 
@@ -86,6 +147,16 @@ export const ZDeleteGraphEdgeQuery = z.object({ session_id: ZRowId, edge_id: ZRo
 
 export const ZCompleteGraphRequest = z.object({ session_id: ZRowId });
 
+/** POST /api/review/graph/proposals/accept: the proposal becomes an edge, with `label` when given. */
+export const ZAcceptProposalRequest = z.object({
+  session_id: ZRowId,
+  proposal_id: ZRowId,
+  label: zText().trim().max(200).default(''),
+});
+
+/** POST /api/review/graph/proposals/dismiss: the pair is not proposed again. */
+export const ZDismissProposalRequest = z.object({ session_id: ZRowId, proposal_id: ZRowId });
+
 /** Text parts of the multipart body of POST /api/review/upload (the `file` part is a PDF). */
 export const ZReviewUploadForm = z.object({ session_id: ZRowId });
 
@@ -100,5 +171,18 @@ export const ZAddReviewFilesRequest = z.object({
 
 export const ZSetTargetPaperRequest = ZTargetPaper.extend({ platform: ZPaperRef.shape.platform });
 
+/**
+ * The target paper as GET shows it: with its title, authors and year, since it need not be a node of the
+ * graph (whose nodes carry them) and the Papers tab names it all the same.
+ */
+export const ZTargetPaperDetails = ZTargetPaper.extend({
+  title: zText(),
+  /** Author names in order; [] when unknown. */
+  authors: z.array(zText()),
+  /** Publication year, or null when unknown (an upload's default date is none). */
+  year: z.number().int().nullable(),
+});
+export type TTargetPaperDetails = z.infer<typeof ZTargetPaperDetails>;
+
 /** GET /api/review/target_paper: null when none is set. */
-export const ZTargetPaperResponse = z.object({ target_paper: ZTargetPaper.nullable() });
+export const ZTargetPaperResponse = z.object({ target_paper: ZTargetPaperDetails.nullable() });

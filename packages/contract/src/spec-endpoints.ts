@@ -137,6 +137,19 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/profile/export'],
   ['GET', '/api/profile/library.bib'],
   ['DELETE', '/api/profile'],
+  // The File List's folder menu: a folder's papers as BibTeX or RIS.
+  ['GET', '/api/folders/{id}/export'],
+  // docs/ideas.md: saved ideas are listed, deleted and exported as Markdown.
+  ['GET', '/api/ideas'],
+  ['DELETE', '/api/ideas/{id}'],
+  ['GET', '/api/ideas/{id}/export'],
+  // docs/review.md#export: a review session's latest related-work draft as Markdown, LaTeX or BibTeX.
+  ['GET', '/api/review/export'],
+  // docs/review.md#writing: a reopened review session shows its latest draft.
+  ['GET', '/api/review/draft'],
+  // docs/review.md#graph: edges proposed when a graph is completed are the user's to accept or dismiss.
+  ['POST', '/api/review/graph/proposals/accept'],
+  ['POST', '/api/review/graph/proposals/dismiss'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

@@ -1,5 +1,12 @@
-/** One question through `POST /api/chat/stream_chat` over real HTTP, its events read as they arrive. */
+/** Streamed routes over real HTTP (chat, review, ideas), their events read as they arrive. */
 import { STREAM_DONE, type TStreamEvent, ZStreamEvent } from '@paperbench/contract';
+
+export interface StreamedEvents {
+  events: TStreamEvent[];
+  /** From sending the request to the first event of each type read off the socket, in ms. */
+  firstMs: Partial<Record<TStreamEvent['type'], number>>;
+  totalMs: number;
+}
 
 export interface StreamedAnswer {
   events: TStreamEvent[];
@@ -22,20 +29,25 @@ function parseFrame(frame: string): TStreamEvent | typeof STREAM_DONE {
   return data === STREAM_DONE ? STREAM_DONE : ZStreamEvent.parse(JSON.parse(data));
 }
 
-/** Asks with the user's File List selection as context (no `selected_files`: spec, selection feeds chat). */
-export async function askOverHttp(baseUrl: string, userId: string, message: string): Promise<StreamedAnswer> {
+/** POSTs `body` to a streamed route as `userId` and reads its SSE to the end, timing each event type's first arrival. */
+export async function streamOverHttp(
+  baseUrl: string,
+  userId: string,
+  route: string,
+  body: unknown,
+): Promise<StreamedEvents> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/chat/stream_chat`, {
+  const response = await fetch(`${baseUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-user-id': userId },
-    body: JSON.stringify({ message }),
+    body: JSON.stringify(body),
     signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
   });
   if (response.status !== 200 || !response.body) {
-    throw new Error(`stream_chat answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    throw new Error(`${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   }
   const events: TStreamEvent[] = [];
-  let firstDeltaMs: number | undefined;
+  const firstMs: StreamedEvents['firstMs'] = {};
   let done = false;
   let buffer = '';
   const decoder = new TextDecoder();
@@ -48,10 +60,18 @@ export async function askOverHttp(baseUrl: string, userId: string, message: stri
         done = true;
         continue;
       }
-      if (event.type === 'delta' && firstDeltaMs === undefined) firstDeltaMs = performance.now() - started;
+      firstMs[event.type] ??= performance.now() - started;
       events.push(event);
     }
   }
-  if (!done) throw new Error(`stream_chat ended without ${STREAM_DONE}`);
-  return { events, firstDeltaMs, totalMs: performance.now() - started };
+  if (!done) throw new Error(`${route} ended without ${STREAM_DONE}`);
+  const failed = events.find((event) => event.type === 'error');
+  if (failed) throw new Error(`${route} streamed an error: ${JSON.stringify(failed)}`);
+  return { events, firstMs, totalMs: performance.now() - started };
+}
+
+/** Asks with the user's File List selection as context (no `selected_files`: spec, selection feeds chat). */
+export async function askOverHttp(baseUrl: string, userId: string, message: string): Promise<StreamedAnswer> {
+  const { events, firstMs, totalMs } = await streamOverHttp(baseUrl, userId, '/api/chat/stream_chat', { message });
+  return { events, firstDeltaMs: firstMs.delta, totalMs };
 }

@@ -93,7 +93,7 @@ describe.each(testDrivers())('contract fuzz: no 5xx from bad input (%s)', (drive
     return known;
   }
 
-  it('answers every seeded bad input of every contract route below 500', { timeout: 120_000 }, async () => {
+  it('answers every seeded bad input of every contract route below 500', { timeout: 300_000 }, async () => {
     const prng = createPrng(SEED);
     const failures: string[] = [];
     let sent = 0;

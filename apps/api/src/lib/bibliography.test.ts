@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BibliographyPaper, toBibtex, toCslItems } from './bibliography';
+import { type BibliographyPaper, publicationYear, toBibliography, toBibtex, toCslItems } from './bibliography';
 
 const paper = (overrides: Partial<BibliographyPaper> = {}): BibliographyPaper => ({
   platform: 'arxiv',
@@ -12,7 +12,7 @@ const paper = (overrides: Partial<BibliographyPaper> = {}): BibliographyPaper =>
   ...overrides,
 });
 
-describe('bibliography (BibTeX through citation-js)', () => {
+describe('bibliography (BibTeX and RIS through citation-js)', () => {
   it('maps an arXiv paper to a preprint with its id, year and abstract page', () => {
     const bib = toBibtex([paper()]);
     expect(bib).toMatch(/^@misc\{Vaswani2017Attention,/);
@@ -48,7 +48,45 @@ describe('bibliography (BibTeX through citation-js)', () => {
     const [item] = toCslItems([
       paper({ platform: 'upload', paperId: 'up-1', authors: [], publishedDate: null, title: 'Draft' }),
     ]);
-    expect(item).toEqual({ id: 'upload:up-1', 'citation-key': 'Draft', type: 'article', title: 'Draft' });
+    expect(item).toEqual({ id: 'Draft', 'citation-key': 'Draft', type: 'article', title: 'Draft' });
     expect(toBibtex([])).toBe('');
+    expect(toBibliography([], 'ris')).toBe('');
+  });
+
+  it('treats an upload’s default date (spec §9, 1900-01-01) as no date: no year in the key, BibTeX or RIS', () => {
+    const undated = [
+      paper({ platform: 'upload', paperId: 'up-2', authors: [], publishedDate: '1900-01-01', title: 'VESPA' }),
+      paper({ platform: 'upload', paperId: 'up-3', publishedDate: '1900-01-01', title: 'Sparse attention' }),
+    ];
+    expect(toCslItems(undated).map((item) => item['citation-key'])).toEqual(['VESPA', 'VaswaniSparse']);
+    expect(toCslItems(undated).some((item) => 'issued' in item)).toBe(false);
+    const bib = toBibtex(undated);
+    expect(bib).toContain('@article{VESPA,');
+    expect(bib).not.toMatch(/1900|year/);
+    expect(toBibliography(undated, 'ris')).not.toMatch(/1900|^PY {2}-|^DA {2}-/m);
+    expect(publicationYear('1900-01-01')).toBeNull();
+    expect(publicationYear(null)).toBeNull();
+    expect(publicationYear('1901-01-01')).toBe(1901);
+    expect(publicationYear('2017-06-12')).toBe(2017);
+  });
+
+  it('writes RIS from the same records: the citation key is the ID, the DOI and URL kept', () => {
+    const ris = toBibliography(
+      [paper({ platform: 'acl', paperId: 'N19-1423', doi: '10.18653/v1/N19-1423', pdfUrl: 'https://x.org/a.pdf' })],
+      'ris',
+    );
+    expect(ris).toMatch(/^TY {2}- JOUR$/m);
+    expect(ris).toMatch(/^ID {2}- Vaswani2017Attention$/m);
+    expect(ris).toMatch(/^DO {2}- 10\.18653\/v1\/N19-1423$/m);
+    expect(ris).toMatch(/^UR {2}- https:\/\/x\.org\/a\.pdf$/m);
+    expect(ris).toMatch(/^ER {2}- *$/m);
+  });
+
+  it('writes each RIS value on one line: a long title unfolded, its newlines folded, the key whole', () => {
+    const title = `A very long title about attention\n  mechanisms ${'and more words '.repeat(8)}end`;
+    const ris = toBibliography([paper({ title, authors: ['Maximilian Wolfeschlegelsteinhausen'] })], 'ris');
+    expect(ris).toContain(`TI  - ${title.replace(/\s+/g, ' ')}\n`);
+    expect(ris).toMatch(/^ID {2}- Wolfeschlegelsteinhausen2017very$/m);
+    expect(ris.split('\n').every((line) => line === '' || /^[A-Z][A-Z0-9] {2}- /.test(line))).toBe(true);
   });
 });

@@ -1,11 +1,22 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
+import { DEFAULT_PUBLISHED_DATE } from '@paperbench/contract';
+import { papers } from '../db/schema';
 
 /**
- * Bibliographies of the papers a user keeps (the profile's library export; folder exports use the same
- * mapping). A paper row becomes one CSL-JSON record, and citation-js writes the format, escaping for
- * BibTeX what needs escaping (braces, accents, TeX specials).
+ * Bibliographies of the papers a user keeps (the profile's library export, and a folder's export as
+ * BibTeX or RIS from the File List). A paper row becomes one CSL-JSON record, and citation-js writes
+ * the format, escaping for BibTeX what needs escaping (braces, accents, TeX specials); RIS is plain
+ * UTF-8 tagged lines and needs no escaping.
  */
+
+/** The export formats, each with its media type and file extension. */
+export const bibliographyFormats = {
+  bibtex: { contentType: 'application/x-bibtex', extension: 'bib' },
+  ris: { contentType: 'application/x-research-info-systems', extension: 'ris' },
+} as const;
+export type BibliographyFormat = keyof typeof bibliographyFormats;
 
 /** What a bibliography needs of a papers row. */
 export interface BibliographyPaper {
@@ -18,6 +29,34 @@ export interface BibliographyPaper {
   doi: string | null;
   pdfUrl: string | null;
 }
+
+/**
+ * The published date, or null when it says nothing: an upload whose form left the date empty is stored
+ * with spec §9's default (1900-01-01), which is not a publication date. Every year shown or exported
+ * (BibTeX, RIS, keys, review references and graph nodes) goes through here, so an undated paper has no
+ * year rather than 1900.
+ */
+export function knownPublishedDate(publishedDate: string | null | undefined): string | null {
+  if (!publishedDate || publishedDate.startsWith(DEFAULT_PUBLISHED_DATE)) return null;
+  return /^\d{4}-\d{2}-\d{2}/.test(publishedDate) ? publishedDate : null;
+}
+
+/** The publication year, or null when unknown (see knownPublishedDate). */
+export function publicationYear(publishedDate: string | null | undefined): number | null {
+  const known = knownPublishedDate(publishedDate);
+  return known ? Number(known.slice(0, 4)) : null;
+}
+
+/** The papers columns a bibliography reads, for the selects that feed it (the library, one folder). */
+export const bibliographyColumns = {
+  platform: papers.platform,
+  paperId: papers.paperId,
+  title: papers.title,
+  authors: papers.authors,
+  publishedDate: papers.publishedDate,
+  doi: papers.doi,
+  pdfUrl: papers.pdfUrl,
+} satisfies Record<keyof BibliographyPaper, unknown>;
 
 /** CSL-JSON (Citation Style Language, the interchange format citation-js reads), as much as is used here. */
 export interface CslItem {
@@ -57,13 +96,16 @@ const keyPart = (text: string) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 40);
 
-/** AuthorYearWord, as BibTeX users expect; made unique within one file by a, b, c… */
+/**
+ * AuthorYearWord, as BibTeX users expect; an undated paper's key has no year (AuthorWord, or just Word
+ * without authors). Made unique within one file by a, b, c…
+ */
 function citationKeys(papers: readonly BibliographyPaper[]): string[] {
   const seen = new Map<string, number>();
   return papers.map((paper) => {
     const first = paper.authors[0] ? cslName(paper.authors[0]) : null;
     const author = first ? keyPart('family' in first ? first.family : first.literal) : '';
-    const year = paper.publishedDate?.slice(0, 4) ?? '';
+    const year = knownPublishedDate(paper.publishedDate)?.slice(0, 4) ?? '';
     const word = keyPart(
       paper.title.split(/\s+/).find((w) => keyPart(w).length > 3) ?? paper.title.split(/\s+/)[0] ?? '',
     );
@@ -74,14 +116,17 @@ function citationKeys(papers: readonly BibliographyPaper[]): string[] {
   });
 }
 
-/** One CSL-JSON record per paper. An arXiv paper is a preprint (@misc) noting its arXiv id. */
+/**
+ * One CSL-JSON record per paper. An arXiv paper is a preprint (@misc, RIS GEN) noting its arXiv id.
+ * The record's id is its citation key, so BibTeX's key and RIS's ID tag agree.
+ */
 export function toCslItems(papers: readonly BibliographyPaper[]): CslItem[] {
   const keys = citationKeys(papers);
   return papers.map((paper, index) => {
-    const date = paper.publishedDate?.match(/^(\d{4})-(\d{2})-(\d{2})/);
+    const date = knownPublishedDate(paper.publishedDate)?.match(/^(\d{4})-(\d{2})-(\d{2})/);
     const url = landingUrl(paper);
     return {
-      id: `${paper.platform}:${paper.paperId}`,
+      id: keys[index] as string,
       'citation-key': keys[index] as string,
       type: paper.platform === 'arxiv' ? 'document' : 'article',
       title: paper.title,
@@ -94,8 +139,29 @@ export function toCslItems(papers: readonly BibliographyPaper[]): CslItem[] {
   });
 }
 
-/** The papers as a BibTeX file ('' for none). */
-export function toBibtex(papers: readonly BibliographyPaper[]): string {
-  if (papers.length === 0) return '';
-  return new Cite(toCslItems(papers)).format('bibtex');
+/**
+ * RIS from citation-js's tag records, written here because its text output folds every value at 70
+ * characters (a title then continues on an untagged line, which some readers drop) and cuts ID to 20.
+ * Each value is one line: white space, newlines included (arXiv titles have them), folds to one space.
+ */
+function toRis(items: readonly CslItem[]): string {
+  const records = new Cite([...items]).format('ris', { format: 'object' });
+  const lines = records.flatMap((record, index) => {
+    const { TY, ...tags } = record;
+    const tagged = Object.entries({ ...tags, ID: items[index]?.id ?? '' }).flatMap(([tag, value]) =>
+      [value].flat().map((one) => `${tag}  - ${String(one).replace(/\s+/g, ' ').trim()}`),
+    );
+    return [`TY  - ${TY}`, ...tagged, 'ER  - '];
+  });
+  return `${lines.join('\n')}\n`;
 }
+
+/** The papers as a file in the given format ('' for none: an empty file is a valid empty bibliography). */
+export function toBibliography(papers: readonly BibliographyPaper[], format: BibliographyFormat): string {
+  if (papers.length === 0) return '';
+  const items = toCslItems(papers);
+  return format === 'ris' ? toRis(items) : new Cite(items).format('bibtex');
+}
+
+/** The papers as a BibTeX file ('' for none). */
+export const toBibtex = (papers: readonly BibliographyPaper[]): string => toBibliography(papers, 'bibtex');

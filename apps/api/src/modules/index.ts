@@ -7,13 +7,14 @@ import { createContactRouter } from './contact/contact.router';
 import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
 import { createForumRouter } from './forum/forum.router';
+import { createIdeasRouter } from './ideas/ideas.router';
 import { createIdentityRouter } from './identity/identity.router';
 import { createMetricsRouter } from './metrics/metrics.router';
-import { notImplementedRouter } from './not-implemented';
 import { createPapersRouter } from './papers/papers.router';
 import { createPdfsRouter } from './pdfs/pdfs.router';
 import { createProfileRouter } from './profile/profile.router';
 import { createRecommendationsRouter } from './recommendations/recommendations.router';
+import { createReviewRouter } from './review/review.router';
 import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
 import { createSubscriptionRouter } from './subscription/subscription.router';
@@ -34,14 +35,14 @@ export const createApiRouter = (context: AppContext) =>
     share: createShareRouter(context),
     forum: createForumRouter(context),
     chat: createChatRouter(context),
-    review: notImplementedRouter(contract.review),
+    review: createReviewRouter(context),
     comments: createCommentsRouter(context),
     topics: createTopicsRouter(context),
     feed: createFeedRouter(context),
     subscription: createSubscriptionRouter(context),
     contact: createContactRouter(context),
     recommendations: createRecommendationsRouter(context),
-    ideas: notImplementedRouter(contract.ideas),
+    ideas: createIdeasRouter(context),
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
     ai: createAiStatusRouter(context),

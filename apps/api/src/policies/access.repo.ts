@@ -7,6 +7,7 @@ import {
   folderFiles,
   folderMembers,
   folders,
+  ideas,
   paperComments,
   papers,
   sharedLists,
@@ -134,6 +135,13 @@ export function selectChatSessionsForAccess(
     .select({ id: chatSessions.id, userId: chatSessions.userId })
     .from(chatSessions)
     .where(inArray(chatSessions.id, [...ids]));
+}
+
+export function selectIdeasForAccess(db: Db, ids: readonly number[]): Promise<(SessionResource & { id: number })[]> {
+  return db
+    .select({ id: ideas.id, userId: ideas.userId })
+    .from(ideas)
+    .where(inArray(ideas.id, [...ids]));
 }
 
 /** Each existing paper comment among the ids, with its author and its paper's facts for the actor. */

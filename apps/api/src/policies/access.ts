@@ -7,6 +7,7 @@ import {
   selectFolderCommentsForAccess,
   selectFoldersForAccess,
   selectHoldersForAccess,
+  selectIdeasForAccess,
   selectPaperCommentsForAccess,
   selectPapersForAccess,
   selectSharesForAccess,
@@ -75,6 +76,12 @@ const KINDS: { [K in KindName]: Kind<K> } = {
     describe: (id) => `Chat session ${id}`,
     load: async (db, _actor, ids) =>
       new Map((await selectChatSessionsForAccess(db, ids)).map((session) => [String(session.id), session])),
+  },
+  idea: {
+    key: String,
+    describe: (id) => `Idea ${id}`,
+    load: async (db, _actor, ids) =>
+      new Map((await selectIdeasForAccess(db, ids)).map((idea) => [String(idea.id), idea])),
   },
   paperComment: {
     key: String,

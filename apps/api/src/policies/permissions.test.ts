@@ -57,6 +57,12 @@ describe('paper, upload, share and session permissions', () => {
       (actor) => PERMISSIONS['chatSession.use'].decide(actor, { userId: 1 }),
       { uploader: Y, holder: H, stranger: H, anonymous: H },
     ],
+    [
+      // For this row, "uploader" is the idea's author.
+      'idea.use',
+      (actor) => PERMISSIONS['idea.use'].decide(actor, { userId: 1 }),
+      { uploader: Y, holder: H, stranger: H, anonymous: H },
+    ],
   ];
   const cases = rows.flatMap(([label, decide, expected]) =>
     (Object.keys(actors) as Who[]).map((who) => [label, who, expected[who], decide] as const),

@@ -21,6 +21,8 @@ export interface ResourceKinds {
   /** A paper in the actor's File List: the folders within their reach that hold it. */
   file: { id: TPaperRef; resource: readonly LoadedFolder[] };
   chatSession: { id: number; resource: SessionResource };
+  /** A saved idea proposal (the AI Scientist), named by its id. */
+  idea: { id: number; resource: SessionResource };
   /** A comment on a paper, named by its id. */
   paperComment: { id: number; resource: PaperCommentResource };
   /** A comment on a shared folder, named by its id. */
@@ -67,6 +69,7 @@ export const PERMISSIONS = {
   'file.select': fileRule('selectFile', 'select it'),
   'file.remove': fileRule('removeFile', 'remove it'),
   'chatSession.use': rule({ kind: 'chatSession', action: 'use it', decide: decideSessionUse }),
+  'idea.use': rule({ kind: 'idea', action: 'use it', decide: decideSessionUse }),
   'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
   'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
 };

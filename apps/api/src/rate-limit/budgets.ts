@@ -67,6 +67,8 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   // docs/grants.md#search: a search first; its query expansion is one short model call, on the search budget.
   ['search', contract.search.grantSearch],
   ['upload', contract.folders.upload],
+  // docs/review.md#sessions-files-and-target-paper: an upload into a review session is an upload like any other.
+  ['upload', contract.review.upload],
   ['pdf_proxy', contract.pdfs.proxy],
   ['mail', contract.subscription.update],
   ['mail', contract.subscription.resend],
@@ -86,7 +88,6 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['ai', contract.chat.processEmbeddings],
   ['ai', contract.review.chatRwg],
   ['ai', contract.review.streamRws],
-  ['ai', contract.review.completeGraph],
   ['ai', contract.ideas.generate],
   ['ai', contract.ideas.streamGenerate],
   ['ai', contract.ideas.expand],

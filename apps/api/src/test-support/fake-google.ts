@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createTestApp, type Driver, issueUserId, type TestApp } from './test-app';
 
 /**
  * README: Google sign-in, tested without Google. A local JWKS endpoint (what GOOGLE_JWKS_URL points at)
@@ -88,4 +90,56 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;
+}
+
+let subjects = 0;
+
+/** A test app whose sign-in trusts its own fake Google (the sign-in, account-merge and profile tests). */
+export interface SignInTestApp extends TestApp {
+  google: FakeGoogle;
+  /** A Google subject (numeric, as Google's are) no other sign-in of this run has used. */
+  newSubject(): string;
+  /** An ID token for `sub` with email `<sub>@example.com` and the app's name, unless the claims give others. */
+  idToken(claims: Partial<IdTokenClaims> & { sub: string }): Promise<string>;
+  /** POST /api/auth/google-login with `credential`, sent as `id` (without X-User-ID when undefined). */
+  postCredential(id: string | undefined, credential: unknown): Promise<LightMyRequestResponse>;
+  /** Signs `id` (a fresh anonymous id by default) in as `sub`; the X-User-ID the sign-in answers. */
+  signIn(sub: string, id?: string): Promise<string>;
+}
+
+/**
+ * createTestApp with GOOGLE_CLIENT_ID and GOOGLE_JWKS_URL pointing at a fake Google started for it; its
+ * close() stops both. `name` is the name the tokens carry unless a test gives another.
+ */
+export async function createSignInTestApp(
+  driver: Driver,
+  { name = 'Ada Lovelace' }: { name?: string } = {},
+): Promise<SignInTestApp> {
+  const google = await startFakeGoogle();
+  const t = await createTestApp(driver, { seed: false, env: google.env });
+  const idToken = (claims: Partial<IdTokenClaims> & { sub: string }) =>
+    google.signIdToken({ email: `${claims.sub}@example.com`, name, ...claims });
+  const postCredential = (id: string | undefined, credential: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      headers: id ? { 'x-user-id': id } : {},
+      payload: { credential },
+    });
+  return {
+    ...t,
+    google,
+    newSubject: () => `${Date.now()}${++subjects}`,
+    idToken,
+    postCredential,
+    async signIn(sub, id) {
+      const response = await postCredential(id ?? (await issueUserId(t.app)), await idToken({ sub }));
+      if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
+      return response.json().user_id as string;
+    },
+    async close() {
+      await t.close();
+      await google.close();
+    },
+  };
 }

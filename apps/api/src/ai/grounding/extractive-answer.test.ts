@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCitations } from './check-citations';
-import { extractiveAnswer } from './extractive-answer';
+import { extractiveAnswer, wholeSentences } from './extractive-answer';
 import { rankPassages } from './rank-passages';
 import { TEST_PASSAGES } from './test-passages';
 
@@ -13,6 +13,47 @@ function numbered(question: string) {
 }
 
 describe('extractiveAnswer', () => {
+  it('never quotes the tail of a sentence cut off by chunking at the start of a passage', () => {
+    const question = 'How are protein language models used for enzyme design?';
+    // A page's first passage: its first words end the previous page's sentence (chunk-passages.ts).
+    const cut =
+      'language models for enzyme design and protein engineering at scale. Protein language models rank enzyme designs by predicted activity.';
+    const answer = extractiveAnswer(question, [{ n: 1, text: cut, coverage: 1 }], {
+      maxSentences: 2,
+      sentencesPerPassage: 2,
+    });
+    expect(answer?.sentences.map((sentence) => sentence.text)).toEqual([
+      'Protein language models rank enzyme designs by predicted activity.',
+    ]);
+    expect(cut.slice(answer?.sentences[0]?.start, answer?.sentences[0]?.end)).toBe(answer?.sentences[0]?.text);
+  });
+
+  it.each([
+    ['lowercase', 'models at scale. We design enzymes.'],
+    ['punctuation', ', with sparse attention. We design enzymes.'],
+    ['a bracket then lowercase', '(and its variants) work well. We design enzymes.'],
+    ['a broken hyphenated word', '-based models work well. We design enzymes.'],
+    ['a reference entry’s year', '2017a. Inductive representation learning on large graphs. We design enzymes.'],
+  ])('leaves out a leading fragment that starts with %s', (_kind, text) => {
+    expect(wholeSentences(text).map((sentence) => sentence.text)).toEqual(['We design enzymes.']);
+  });
+
+  it('leaves out a reference entry’s year-led piece wherever it falls', () => {
+    expect(wholeSentences('We design enzymes. 2017a. Inductive learning on graphs.').map((s) => s.text)).toEqual([
+      'We design enzymes.',
+    ]);
+  });
+
+  it('keeps a passage that starts a sentence whole', () => {
+    for (const text of [
+      '“Deep” models work. We design enzymes.',
+      '3D structure helps. We design enzymes.',
+      '- We design enzymes.',
+    ]) {
+      expect(wholeSentences(text)[0]?.start).toBe(0);
+    }
+  });
+
   it.each([
     ['What average score does SPECTER reach on SciDocs?', 'SPECTER reaches an average score of 80.0 on SciDocs'],
     ['How were hard negatives chosen for the triplet loss?', 'The citation-informed triplet loss uses hard negatives'],

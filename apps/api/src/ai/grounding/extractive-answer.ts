@@ -1,6 +1,6 @@
 import { tokenize } from '../text/normalize';
 import { questionTerms } from '../text/question-terms';
-import { splitSentences } from '../text/sentences';
+import { splitSentences, type TSentence } from '../text/sentences';
 import { shouldAbstain } from './abstention';
 import { bm25 } from './bm25';
 import { mmr } from './mmr';
@@ -19,6 +19,23 @@ const MIN_CONTENT_WORDS = 4;
  * its markers would read as citations of our passages, and it usually reports another paper's claim.
  */
 const OWN_REFERENCE_MARKER = /\[\d+(?:\s*[,–-]\s*\d+)*\]/;
+/**
+ * The text of a passage that begins mid-sentence: in lowercase, or with punctuation that only continues
+ * a sentence (after any opening quote or bracket), or with the year of a reference-list entry ("2017a.
+ * Inductive…", the tail of "Hamilton et al. 2017a."). Passages are cut at sentence ends but never across a
+ * page (modules/passages/chunk-passages.ts), so a page's first passage often opens with the tail of the
+ * previous page's sentence, and a sentence longer than a passage is cut at words.
+ */
+const CONTINUATION = /^["'“‘([]*(?:\p{Ll}|[,;:.)\]}]|-(?=\w)|\d{4}[a-z]?[.)]\s)/u;
+
+/**
+ * The sentences of a passage that can be quoted as sentences: a leading fragment (the tail of a
+ * sentence cut off by chunking) is left out, since quoted alone it starts mid-sentence, and so is any
+ * piece that opens like one (a reference-list entry's "2017a. Title." splits off its authors).
+ */
+export function wholeSentences(text: string): TSentence[] {
+  return splitSentences(text).filter((sentence) => !CONTINUATION.test(sentence.text));
+}
 
 export type TNumberedPassage = {
   /** The number the answer cites the passage with, `[n]`. */
@@ -43,8 +60,8 @@ export type TExtractiveLimits = { maxSentences?: number; sentencesPerPassage?: n
 
 /**
  * The offline answer (docs/ai.md#modes, no model configured): the passages' own sentences that best answer
- * the question (BM25 against it, then MMR for diversity), each an exact substring of its passage and
- * followed by its citation. Null when no passage is good enough: the caller abstains. The caller
+ * the question (BM25 against it, then MMR for diversity), each a whole sentence (wholeSentences) and an
+ * exact substring of its passage, followed by its citation. Null when no passage is good enough: the caller abstains. The caller
  * labels it "Extractive answer — no AI model configured", never as model output.
  */
 export function extractiveAnswer(
@@ -54,7 +71,7 @@ export function extractiveAnswer(
 ): TExtractiveAnswer | null {
   if (shouldAbstain(passages)) return null;
   const sentences = passages.flatMap((passage) =>
-    splitSentences(passage.text).map((sentence) => ({ n: passage.n, ...sentence, terms: tokenize(sentence.text) })),
+    wholeSentences(passage.text).map((sentence) => ({ n: passage.n, ...sentence, terms: tokenize(sentence.text) })),
   );
   const claims = sentences.filter(
     (sentence) => new Set(sentence.terms).size >= MIN_CONTENT_WORDS && !OWN_REFERENCE_MARKER.test(sentence.text),

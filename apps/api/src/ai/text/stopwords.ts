@@ -1,6 +1,9 @@
 /**
  * English function words (the usual IR list), which carry no evidence: a sentence and a passage
  * sharing "the" and "which" share nothing. Kept in their normalised (lowercase, unstemmed) form.
+ * With them, the boilerplate of citing and of method sentences in papers ("Smith et al.", "cf.",
+ * "using"), which every paper shares and which would otherwise pass for shared subject matter
+ * (docs/review.md#graph: a proposal's shared terms).
  */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any are as at be because been before
@@ -10,5 +13,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   once only or other others our ours ourselves out over own per same shall she should since so some such
   than that the their theirs them themselves then there these they this those thus through to too under
   until up upon us very via was we were what when where whether which while who whom whose why will with
-  within without would yet you your yours yourself yourselves`.split(/\s+/),
+  within without would yet you your yours yourself yourselves
+  et al ibid cf viz using`.split(/\s+/),
 );

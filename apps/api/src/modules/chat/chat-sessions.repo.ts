@@ -5,41 +5,59 @@ import { chatMessages, chatSessions } from '../../db/schema';
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id' | 'sessionId' | 'createdAt'>;
+/** Chat and review-writing sessions share the table and the machinery; neither is reachable as the other. */
+export type SessionKind = 'chat' | 'review';
 
 /** A session is only ever reached through its owner: someone else's is not found (docs/security.md#policies). */
-const ownedSession = (userId: number, sessionId: number) =>
-  and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId));
+const ownedSession = (kind: SessionKind, userId: number, sessionId: number) =>
+  and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId), eq(chatSessions.kind, kind));
 
-export async function selectSessions(db: Db, userId: number): Promise<ChatSessionRow[]> {
+export async function selectSessions(db: Db, kind: SessionKind, userId: number): Promise<ChatSessionRow[]> {
   return db
     .select()
     .from(chatSessions)
-    .where(eq(chatSessions.userId, userId))
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.kind, kind)))
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id));
 }
 
-export async function findSession(db: Db | Tx, userId: number, sessionId: number): Promise<ChatSessionRow | null> {
-  const [row] = await db.select().from(chatSessions).where(ownedSession(userId, sessionId));
+export async function findSession(
+  db: Db | Tx,
+  kind: SessionKind,
+  userId: number,
+  sessionId: number,
+): Promise<ChatSessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatSessions)
+    .where(ownedSession(kind, userId, sessionId));
   return row ?? null;
 }
 
-export async function insertSession(db: Db | Tx, userId: number, title: string): Promise<ChatSessionRow> {
-  const [row] = await db.insert(chatSessions).values({ userId, title }).returning();
+export async function insertSession(
+  db: Db | Tx,
+  kind: SessionKind,
+  userId: number,
+  title: string,
+): Promise<ChatSessionRow> {
+  // spec §4: a review graph is a draft until completed.
+  const graphStatus = kind === 'review' ? 'draft' : null;
+  const [row] = await db.insert(chatSessions).values({ userId, title, kind, graphStatus }).returning();
   if (!row) throw new Error('chat session insert returned no row');
   return row;
 }
 
 /** Deletes the session and (cascade) its messages; the number of sessions deleted (0: not the user's). */
-export async function deleteSession(db: Db, userId: number, sessionId: number): Promise<number> {
+export async function deleteSession(db: Db, kind: SessionKind, userId: number, sessionId: number): Promise<number> {
   const deleted = await db
     .delete(chatSessions)
-    .where(ownedSession(userId, sessionId))
+    .where(ownedSession(kind, userId, sessionId))
     .returning({ id: chatSessions.id });
   return deleted.length;
 }
 
 export async function updateSessionTitle(
   db: Db,
+  kind: SessionKind,
   userId: number,
   sessionId: number,
   title: string,
@@ -47,18 +65,23 @@ export async function updateSessionTitle(
   const [row] = await db
     .update(chatSessions)
     .set({ title, updatedAt: sql`now()` })
-    .where(ownedSession(userId, sessionId))
+    .where(ownedSession(kind, userId, sessionId))
     .returning();
   return row ?? null;
 }
 
 /** The session's messages, oldest first; [] for a session that is not the user's. */
-export async function selectMessages(db: Db | Tx, userId: number, sessionId: number): Promise<ChatMessageRow[]> {
+export async function selectMessages(
+  db: Db | Tx,
+  kind: SessionKind,
+  userId: number,
+  sessionId: number,
+): Promise<ChatMessageRow[]> {
   const rows = await db
     .select({ message: chatMessages })
     .from(chatMessages)
     .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-    .where(ownedSession(userId, sessionId))
+    .where(ownedSession(kind, userId, sessionId))
     .orderBy(asc(chatMessages.id));
   return rows.map((row) => row.message);
 }

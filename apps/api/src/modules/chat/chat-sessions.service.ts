@@ -7,6 +7,7 @@ import {
   deleteSession,
   findSession,
   insertSession,
+  type SessionKind,
   selectMessages,
   selectSessions,
   updateSessionTitle,
@@ -17,36 +18,43 @@ import { DEFAULT_SESSION_TITLE } from './session-title';
  * A session belongs to its user (policies/session.policy.ts): anyone else's is "not found", exactly as
  * one that does not exist. The repos' user-scoped queries stay behind the policy as the second wall.
  */
-export const sessionNotFound = (sessionId: number) => notFound(`Chat session ${sessionId}`);
+export const sessionNotFound = (kind: SessionKind, sessionId: number) =>
+  notFound(`${kind === 'review' ? 'Review' : 'Chat'} session ${sessionId}`);
 
-export async function listSessions(db: Db, userId: number): Promise<TChatSessionSummary[]> {
-  return (await selectSessions(db, userId)).map(presentSession);
+export async function listSessions(db: Db, kind: SessionKind, userId: number): Promise<TChatSessionSummary[]> {
+  return (await selectSessions(db, kind, userId)).map(presentSession);
 }
 
-export async function createSession(db: Db, userId: number, title?: string): Promise<TChatSession> {
-  const row = await insertSession(db, userId, title ?? DEFAULT_SESSION_TITLE);
+export async function createSession(db: Db, kind: SessionKind, userId: number, title?: string): Promise<TChatSession> {
+  const row = await insertSession(db, kind, userId, title ?? DEFAULT_SESSION_TITLE[kind]);
   return { ...presentSession(row), messages: [] };
 }
 
-export async function removeSession(db: Db, userId: number, sessionId: number): Promise<void> {
+export async function removeSession(db: Db, kind: SessionKind, userId: number, sessionId: number): Promise<void> {
   await requireAccess(db, { userId }, 'chatSession.use', [sessionId]);
-  if ((await deleteSession(db, userId, sessionId)) === 0) throw sessionNotFound(sessionId);
+  if ((await deleteSession(db, kind, userId, sessionId)) === 0) throw sessionNotFound(kind, sessionId);
 }
 
-export async function listMessages(db: Db, userId: number, sessionId: number): Promise<TChatMessage[]> {
+export async function listMessages(
+  db: Db,
+  kind: SessionKind,
+  userId: number,
+  sessionId: number,
+): Promise<TChatMessage[]> {
   await requireAccess(db, { userId }, 'chatSession.use', [sessionId]);
-  if (!(await findSession(db, userId, sessionId))) throw sessionNotFound(sessionId);
-  return (await selectMessages(db, userId, sessionId)).map(presentMessage);
+  if (!(await findSession(db, kind, userId, sessionId))) throw sessionNotFound(kind, sessionId);
+  return (await selectMessages(db, kind, userId, sessionId)).map(presentMessage);
 }
 
 export async function renameSession(
   db: Db,
+  kind: SessionKind,
   userId: number,
   sessionId: number,
   title: string,
 ): Promise<TChatSessionSummary> {
   await requireAccess(db, { userId }, 'chatSession.use', [sessionId]);
-  const row = await updateSessionTitle(db, userId, sessionId, title);
-  if (!row) throw sessionNotFound(sessionId);
+  const row = await updateSessionTitle(db, kind, userId, sessionId, title);
+  if (!row) throw sessionNotFound(kind, sessionId);
   return presentSession(row);
 }

@@ -18,27 +18,27 @@ export const createChatHandlers = (context: AppContext) => {
   return {
     listSessions: s.route(chat.listSessions, async ({ request }) => ({
       status: 200,
-      body: await listSessions(db, requireUser(request)),
+      body: await listSessions(db, 'chat', requireUser(request)),
     })),
     createSession: s.route(chat.createSession, async ({ body, request }) => ({
       status: 201,
-      body: await createSession(db, requireUser(request), body.title),
+      body: await createSession(db, 'chat', requireUser(request), body.title),
     })),
     deleteSession: s.route(chat.deleteSession, async ({ query, request }) => {
-      await removeSession(db, requireUser(request), query.session_id);
+      await removeSession(db, 'chat', requireUser(request), query.session_id);
       return { status: 200, body: { ok: true } };
     }),
     messages: s.route(chat.messages, async ({ query, request }) => ({
       status: 200,
-      body: await listMessages(db, requireUser(request), query.session_id),
+      body: await listMessages(db, 'chat', requireUser(request), query.session_id),
     })),
     updateSessionTitle: s.route(chat.updateSessionTitle, async ({ body, request }) => ({
       status: 200,
-      body: await renameSession(db, requireUser(request), body.session_id, body.title),
+      body: await renameSession(db, 'chat', requireUser(request), body.session_id, body.title),
     })),
     streamChat: s.route(chat.streamChat, async ({ body, request, reply }) => {
       // Authenticated and authorized before the stream starts, so refusals keep their status codes.
-      const turn = await prepareChatTurn(context, requireUser(request), body);
+      const turn = await prepareChatTurn(context, 'chat', requireUser(request), body);
       reply.headers(EVENT_STREAM_HEADERS);
       const stream = eventStream((signal) => streamChatAnswer(context, turn, signal, request.log));
       // ts-rest has no streaming body type (ai-notes): the contract types this text/event-stream as a string.

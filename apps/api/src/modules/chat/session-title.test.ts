@@ -11,7 +11,7 @@ describe('titleFromQuestion: a session named by its first question', () => {
       'How do the authors evaluate retrieval quality across the…',
     ],
     ['one very long word is cut at 60 characters', 'x'.repeat(80), `${'x'.repeat(60)}…`],
-    ['nothing but spaces falls back to the default', '   ', DEFAULT_SESSION_TITLE],
+    ['nothing but spaces falls back to the default', '   ', DEFAULT_SESSION_TITLE.chat],
   ])('%s', (_case, question, title) => {
     expect(titleFromQuestion(question)).toBe(title);
     expect(titleFromQuestion(question).length).toBeLessThanOrEqual(61);

@@ -8,7 +8,14 @@ import { requireAccess } from '../../policies/access';
 import { type AnswerVerdict, abstention, judgeModelAnswer } from './answer-verdict';
 import { resolveChatPapers } from './chat-context';
 import { chatSystemPrompt, conversationMessages, rewritePrompt } from './chat-prompt';
-import { type ChatMessageRow, findSession, insertExchange, insertSession, selectMessages } from './chat-sessions.repo';
+import {
+  type ChatMessageRow,
+  findSession,
+  insertExchange,
+  insertSession,
+  type SessionKind,
+  selectMessages,
+} from './chat-sessions.repo';
 import { sessionNotFound } from './chat-sessions.service';
 import { modelAnswerDeltas } from './model-answer';
 import { type RetrievedContext, retrievePassages } from './retrieve-passages';
@@ -18,6 +25,7 @@ type ChatContext = Pick<AppContext, 'db' | 'ai'>;
 
 /** A question, authorized and ready to be answered: everything checked before the stream starts. */
 export interface ChatTurn {
+  kind: SessionKind;
   userId: number;
   sessionId: number;
   /** The server made the session for this question: the stream's first event names it. */
@@ -36,20 +44,21 @@ export interface ChatTurn {
  */
 export async function prepareChatTurn(
   { db }: ChatContext,
+  kind: SessionKind,
   userId: number,
   request: TStreamChatRequest,
 ): Promise<ChatTurn> {
   const papers = await resolveChatPapers(db, userId, request.selected_files);
-  const turn = { userId, question: request.message, papers };
+  const turn = { kind, userId, question: request.message, papers };
   if (request.session_id === undefined) {
-    const session = await insertSession(db, userId, titleFromQuestion(request.message));
+    const session = await insertSession(db, kind, userId, titleFromQuestion(request.message, kind));
     return { ...turn, sessionId: session.id, createdSession: true, retitle: false, history: [] };
   }
   await requireAccess(db, { userId }, 'chatSession.use', [request.session_id]);
-  const session = await findSession(db, userId, request.session_id);
-  if (!session) throw sessionNotFound(request.session_id);
-  const history = await selectMessages(db, userId, session.id);
-  const retitle = history.length === 0 && session.title === DEFAULT_SESSION_TITLE;
+  const session = await findSession(db, kind, userId, request.session_id);
+  if (!session) throw sessionNotFound(kind, request.session_id);
+  const history = await selectMessages(db, kind, userId, session.id);
+  const retitle = history.length === 0 && session.title === DEFAULT_SESSION_TITLE[kind];
   return { ...turn, sessionId: session.id, createdSession: false, retitle, history };
 }
 
@@ -172,7 +181,7 @@ async function storeExchange(
         unsupportedSpans: verdict.unsupportedSpans,
         abstained: verdict.abstained,
       },
-      title: turn.retitle ? titleFromQuestion(turn.question) : undefined,
+      title: turn.retitle ? titleFromQuestion(turn.question, turn.kind) : undefined,
     }),
   );
   return answerId;

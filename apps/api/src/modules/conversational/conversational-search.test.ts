@@ -57,7 +57,7 @@ describe.each(testDrivers())('POST /api/improved-conversational/search (%s)', (d
 
   describe('offline (no model)', () => {
     it('parses the request, searches the corpus and cites the abstracts, labelled extractive', async () => {
-      const answer = await answerOf(offline, { turns: ask('recent work on protein language models, not reviews') });
+      const answer = await answerOf(offline, { turns: ask('work on protein language models, not reviews') });
       expect(answer).toMatchObject({
         mode: 'extractive',
         query_source: 'parser',
@@ -80,6 +80,13 @@ describe.each(testDrivers())('POST /api/improved-conversational/search (%s)', (d
       expect(answer.suggestions.length).toBeLessThanOrEqual(4);
       // Built queries are not popular completions.
       expect(await recordedQueries(offline)).toBe(0);
+    });
+
+    it('reads "recent" as the two years before the newest paper of the corpus', async () => {
+      const answer = await answerOf(offline, { turns: ask('recent work on protein language models, not reviews') });
+      // The newest paper is the review (2022-01-01), excluded itself; the design paper (2021) is recent.
+      expect(answer.query).toMatchObject({ terms: ['protein', 'language', 'models'], date_from: '2020-01-01' });
+      expect(ids(answer)).toEqual([CORPUS.design.paperId]);
     });
 
     it('refines the previous query on a follow-up instead of starting over', async () => {

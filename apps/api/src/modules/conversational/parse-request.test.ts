@@ -9,15 +9,32 @@ const parse = (text: string, previous = null as ReturnType<typeof parseRequest> 
   parseRequest(text, previous, TODAY);
 
 describe('parseRequest (offline)', () => {
-  it('reads the issue example: topic words, no framing, an exclusion', () => {
+  it('reads the issue example: topic words, no framing, "recent" as the corpus\'s last two years, an exclusion', () => {
     expect(parse('recent work on protein language models for enzyme design, not reviews')).toEqual({
       terms: ['protein', 'language', 'models', 'enzyme', 'design'],
       phrases: [],
       categories: [],
-      date_from: null,
+      date_from: '2024-11-24',
       date_to: null,
       exclude: ['reviews'],
     });
+  });
+
+  it('counts "recent" back from the newest paper of the corpus; an explicit period wins', () => {
+    const newest = new Date('2019-12-31T00:00:00Z');
+    const recent = (text: string) => parseRequest(text, null, TODAY, newest);
+    expect(recent('the latest papers on graph neural networks')).toMatchObject({
+      terms: ['graph', 'neural', 'networks'],
+      date_from: '2017-12-31',
+      date_to: null,
+    });
+    expect(recent('most recent work on parsing')).toMatchObject({ terms: ['parsing'], date_from: '2017-12-31' });
+    expect(recent('recent parsing papers from 2010 to 2012')).toMatchObject({
+      terms: ['parsing'],
+      date_from: '2010-01-01',
+      date_to: '2012-12-31',
+    });
+    expect(recent('parsing')).toMatchObject({ date_from: null });
   });
 
   it.each([

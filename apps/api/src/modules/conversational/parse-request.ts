@@ -4,7 +4,7 @@ import { ARXIV_ARCHIVES, canonicalCategory, EMPTY_QUERY, normaliseQuery } from '
 
 /**
  * The offline reading of a conversational request (docs/ai.md#conversational-search): no model, only
- * patterns. Dates ("since 2018", "from 2015 to 2019", "before 2020", "in 2019", "last 5 years"),
+ * patterns. Dates ("since 2018", "from 2015 to 2019", "before 2020", "in 2019", "last 5 years", "recent"),
  * categories ("in cs.CL", "in cs.CL and stat.ML", "also in cs.LG"), exclusions ("not reviews",
  * "excluding surveys", "without X", "-survey"), quoted phrases, and the remaining content words as
  * terms. A follow-up refines the previous query: its terms and exclusions are added, a date bound or
@@ -57,7 +57,15 @@ interface DateChange {
   to?: string | null;
 }
 
-function readDates(text: string, today: Date): { rest: string; change: DateChange } {
+/**
+ * "Recent work", "the latest papers": the last RECENT_YEARS years of the corpus, counted back from its
+ * newest paper (docs/ai.md#conversational-search), so that a corpus that is not harvested daily (the
+ * shipped sample ends in 2019) still has recent papers; on a fresh corpus that is the last two years.
+ */
+export const RECENT_YEARS = 2;
+const RECENT = /\b(?:the\s+)?(?:most\s+)?(?:recent|recently|latest|newest)\b/gi;
+
+function readDates(text: string, today: Date, newest: Date): { rest: string; change: DateChange } {
   let rest = text;
   const change: DateChange = {};
   const take = (pattern: RegExp, apply: (match: RegExpExecArray) => void) => {
@@ -109,6 +117,14 @@ function readDates(text: string, today: Date): { rest: string; change: DateChang
   );
   take(/\bthis year\b/gi, () => {
     change.from = startOfYear(today.getUTCFullYear());
+  });
+  // An explicit period wins over "recent" ("recent papers from 2015 to 2017").
+  const explicit = change.from !== undefined || change.to !== undefined;
+  take(RECENT, () => {
+    if (explicit) return;
+    const from = new Date(newest);
+    from.setUTCFullYear(from.getUTCFullYear() - RECENT_YEARS);
+    change.from = isoDate(from);
   });
   return { rest, change };
 }
@@ -213,12 +229,14 @@ const START_OVER =
 
 /**
  * One request read on top of the previous structured query (null: a first request). Pure: the same
- * text, previous query and day always give the same query.
+ * text, previous query, day and newest corpus date always give the same query.
  */
 export function parseRequest(
   text: string,
   previous: TStructuredQuery | null,
   today: Date = new Date(),
+  /** The corpus's newest publication date, which "recent" counts back from. */
+  newest: Date = today,
 ): TStructuredQuery {
   let base = previous ?? EMPTY_QUERY;
   let rest = ` ${text.normalize('NFC')} `;
@@ -227,7 +245,7 @@ export function parseRequest(
     rest = ` ${text.replace(START_OVER, '')} `;
   }
   const quoted = readPhrases(rest);
-  const dated = readDates(quoted.rest, today);
+  const dated = readDates(quoted.rest, today, newest);
   const categorised = readCategories(dated.rest);
   const excluded = readExclusions(categorised.rest);
   const terms = readTerms(excluded.rest);
@@ -259,12 +277,13 @@ export function parseConversation(
   turns: readonly TConversationTurn[],
   previousQuery: TStructuredQuery | undefined,
   today: Date = new Date(),
+  newest: Date = today,
 ): TStructuredQuery {
   const requests = turns.filter((turn) => turn.role === 'user').map((turn) => turn.text);
   const last = requests.at(-1) ?? '';
-  if (previousQuery) return parseRequest(last, normaliseQuery(previousQuery), today);
+  if (previousQuery) return parseRequest(last, normaliseQuery(previousQuery), today, newest);
   return (
-    requests.reduce<TStructuredQuery | null>((query, request) => parseRequest(request, query, today), null) ??
+    requests.reduce<TStructuredQuery | null>((query, request) => parseRequest(request, query, today, newest), null) ??
     EMPTY_QUERY
   );
 }

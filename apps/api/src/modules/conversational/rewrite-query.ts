@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { withoutMarkers } from '../../ai/grounding/cited-sentences';
 import type { AiModel } from '../../ai/model';
 import type { Db } from '../../db/client';
+import { newestPublicationDate } from '../papers/papers.repo';
 import { corpusCategories, resolveCategoryFilter } from '../search/search-categories.repo';
-import { parseConversation } from './parse-request';
+import { parseConversation, RECENT_YEARS } from './parse-request';
 import { hasSearchWords, normaliseQuery } from './structured-query';
 
 type Logger = { warn: (details: object, message: string) => void };
@@ -43,9 +44,12 @@ export function rewritePrompt(
   turns: readonly TConversationTurn[],
   previous: TStructuredQuery | undefined,
   today: Date,
+  newest: Date = today,
 ) {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
   return [
-    `Today is ${today.toISOString().slice(0, 10)}.`,
+    `Today is ${day(today)}. The newest paper of the corpus was published on ${day(newest)}: "recent" or "latest"`,
+    `without a period means the ${RECENT_YEARS} years before that day.`,
     previous ? `Previous query (as the user left it): ${JSON.stringify(previous)}` : 'There is no previous query.',
     '',
     'Conversation (the last line is the request to rewrite):',
@@ -87,14 +91,18 @@ export async function rewriteQuery(
       source: 'user',
     };
   }
-  const parsed = (): RewrittenQuery => ({ query: parseConversation(turns, previous, today), source: 'parser' });
+  // "Recent" counts back from the corpus's newest paper (parse-request.ts, RECENT_YEARS), never from a future date.
+  const newestDate = await newestPublicationDate(db);
+  const newest =
+    newestDate && new Date(`${newestDate}T00:00:00Z`) < today ? new Date(`${newestDate}T00:00:00Z`) : today;
+  const parsed = (): RewrittenQuery => ({ query: parseConversation(turns, previous, today, newest), source: 'parser' });
   if (ai.mode !== 'model') return parsed();
   try {
     const reply = await ai.generateObject({
       schema: ZModelQuery,
       name: 'structured_search_query',
       system: SYSTEM,
-      prompt: rewritePrompt(turns, previous, today),
+      prompt: rewritePrompt(turns, previous, today, newest),
     });
     const query = normaliseQuery({ ...reply, categories: await knownCategories(db, reply.categories) });
     if (hasSearchWords(query)) return { query, source: 'model' };

@@ -2,6 +2,7 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
+import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
 import {
   editableFolder,
@@ -102,6 +103,26 @@ export function selectReadableFiles(db: Db, actor: Actor, folderId: number, ref?
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), readableFolder(actor)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
     .where(and(eq(folderFiles.folderId, folderId), ref === undefined ? undefined : isFileOf(ref)))
+    .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
+}
+
+/** The name of a folder the actor may read, or null for any other folder. */
+export async function selectReadableFolderName(db: Db, actor: Actor, folderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: folders.name })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), readableFolder(actor)));
+  return row?.name ?? null;
+}
+
+/** The papers of a folder the actor may read, as a bibliography needs them, in the File List's order. */
+export function selectReadableFolderPapers(db: Db, actor: Actor, folderId: number): Promise<BibliographyPaper[]> {
+  return db
+    .select(bibliographyColumns)
+    .from(folderFiles)
+    .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), readableFolder(actor)))
+    .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
+    .where(eq(folderFiles.folderId, folderId))
     .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 

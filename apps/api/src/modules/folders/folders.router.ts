@@ -5,6 +5,7 @@ import { requireUser } from '../../plugins/identity';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
+import { exportFolder } from './folder-export';
 import {
   addFileToFolder,
   createFolder,
@@ -54,6 +55,14 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       const ref = { paper_id: params.fileId, platform: query.platform };
       await removeFileFromFolder(db, requireUser(request), params.id, ref);
       return { status: 204, body: undefined };
+    },
+    // Readable like the files above: a public shared folder exports without X-User-ID.
+    export: async ({ params, query, request, reply }) => {
+      const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', file.disposition);
+      reply.header('cache-control', 'no-store');
+      return { status: 200, body: file.body };
     },
     summary: async ({ params, request }) => ({
       status: 200,

@@ -79,6 +79,7 @@ export const USER_REFERENCES = [
   'folder_members.added_by',
   'folders.owner_id',
   'forum_visits.user_id',
+  'ideas.user_id',
   'page_views.user_id',
   'paper_clicks.user_id',
   'paper_comments.author_id',
@@ -98,8 +99,8 @@ export const USER_REFERENCES = [
  * - topics move unless the account follows the same topic in any case (topics_user_topic_key);
  * - the subscription moves only when the account has none (one per user);
  * - public-forum visits keep the later visit;
- * - everything else (uploads, chat sessions with their messages, comments, contact messages, page views,
- *   clicks, share links, members added) changes hands as it is.
+ * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments,
+ *   contact messages, page views, clicks, share links, members added) changes hands as it is.
  */
 export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number): Promise<void> {
   const pairs = rowsOf<{ from_id: number; into_id: number }>(
@@ -135,7 +136,9 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
   await tx.execute(sql`
     update subscriptions set user_id = ${intoId}
     where user_id = ${fromId} and not exists (select 1 from subscriptions where user_id = ${intoId})`);
+  // Chat and review sessions alike; a review session's files, edges and drafts hang off it.
   await tx.execute(sql`update chat_sessions set user_id = ${intoId} where user_id = ${fromId}`);
+  await tx.execute(sql`update ideas set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update paper_comments set author_id = ${intoId} where author_id = ${fromId}`);
   await tx.execute(sql`update folder_comments set author_id = ${intoId} where author_id = ${fromId}`);
   await tx.execute(sql`update contact_messages set user_id = ${intoId} where user_id = ${fromId}`);

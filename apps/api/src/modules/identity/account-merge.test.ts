@@ -8,6 +8,7 @@ import {
   folderMembers,
   folders,
   forumVisits,
+  ideas,
   paperClicks,
   paperComments,
   subscriptions,
@@ -16,39 +17,25 @@ import {
   users,
 } from '../../db/schema';
 import { buildFolder, buildPaper, buildUser, findUserIdByToken } from '../../test-support/factories';
-import { type FakeGoogle, startFakeGoogle } from '../../test-support/fake-google';
+import { createSignInTestApp, type SignInTestApp } from '../../test-support/fake-google';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { issueUserId, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
 import { rowsNaming, userReferences } from '../../test-support/user-references';
 import { USER_REFERENCES } from './account-merge.repo';
 
-let subjects = 0;
-const newSubject = () => `2000${Date.now()}${++subjects}`;
-
 /** docs/security.md#sessions (merge): a sign-in moves the device's anonymous data into the account, in one transaction. */
 describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
-  let google: FakeGoogle;
-  let t: TestApp;
+  let t: SignInTestApp;
   beforeAll(async () => {
-    google = await startFakeGoogle();
-    t = await createTestApp(driver, { seed: false, env: google.env });
+    t = await createSignInTestApp(driver, { name: 'Grace Hopper' });
   });
-  afterAll(async () => {
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => t.close());
 
   const as = (id: string) => ({ 'x-user-id': id });
   const post = (id: string, url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
     t.app.inject({ method, url, headers: as(id), payload });
-  const login = async (id: string, sub: string) => {
-    const response = await post(id, '/api/auth/google-login', {
-      credential: await google.signIdToken({ sub, email: `${sub}@example.com`, name: 'Grace Hopper' }),
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json().user_id as string;
-  };
+  const login = (id: string, sub: string) => t.signIn(sub, id);
   const newFolder = async (id: string, name: string) => (await post(id, '/api/folders/', { name })).json().id as number;
   const addFile = async (id: string, folderId: number, paperId: string, selected = false) => {
     expect((await post(id, `/api/folders/${folderId}/files`, { paper_id: paperId })).statusCode).toBeLessThan(300);
@@ -64,7 +51,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
   });
 
   it('merges a second device into the account row by row: nothing lost, duplicates collapsed', async () => {
-    const sub = newSubject();
+    const sub = t.newSubject();
     const [p1, p2, p3, p4] = await Promise.all([1, 2, 3, 4].map(() => buildPaper(t.db)));
     if (!p1 || !p2 || !p3 || !p4) throw new Error('papers');
     const someoneElse = await buildUser(t.db);
@@ -112,6 +99,15 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       { sessionId: chatId, role: 'user', content: 'What is new?' },
       { sessionId: chatId, role: 'assistant', content: 'Nothing.', source: 'extractive' },
     ]);
+    await t.db.insert(chatSessions).values({ userId: anon, title: 'My review', kind: 'review', graphStatus: 'draft' });
+    await t.db.insert(ideas).values({
+      userId: anon,
+      topic: 'graphs',
+      title: 'An idea',
+      source: 'extractive',
+      idea: {},
+      noveltyCheck: {},
+    });
     await t.db
       .insert(paperComments)
       .values({ platform: 'arxiv', paperId: p1.paperId, authorId: anon, content: 'Nice' });
@@ -146,7 +142,8 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'uploads.owner_id': 1,
       'topics.user_id': 2,
       'subscriptions.user_id': 1,
-      'chat_sessions.user_id': 1,
+      'chat_sessions.user_id': 2,
+      'ideas.user_id': 1,
       'paper_comments.author_id': 1,
       'folder_comments.author_id': 1,
       'contact_messages.user_id': 1,
@@ -174,6 +171,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       // The account's subscription kept; the device's dropped (one per user).
       'subscriptions.user_id': 1,
       'chat_sessions.user_id': moved('chat_sessions.user_id'),
+      'ideas.user_id': moved('ideas.user_id'),
       'paper_comments.author_id': moved('paper_comments.author_id'),
       'folder_comments.author_id': moved('folder_comments.author_id'),
       'contact_messages.user_id': moved('contact_messages.user_id'),
@@ -234,14 +232,14 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     await addFile(device, await newFolder(device, 'Mine'), paper.paperId);
     await post(device, '/api/topics', { topic: 'Graphs' });
     const before = await rowsNaming(t.db, userId);
-    const signedIn = await login(device, newSubject());
+    const signedIn = await login(device, t.newSubject());
     expect(await findUserIdByToken(t.db, signedIn)).toBe(userId);
     // Only the sessions changed: one revoked, one fresh (both remain rows of the user).
     expect(await rowsNaming(t.db, userId)).toEqual({ ...before, 'user_sessions.user_id': 2 });
   });
 
   it('an email another account holds refuses the sign-in with 409: nothing moved, the device keeps its id', async () => {
-    const sub = newSubject();
+    const sub = t.newSubject();
     const device1 = await login(await issueUserId(t.app), sub);
     const account = (await findUserIdByToken(t.db, device1)) as number;
     const device2 = await issueUserId(t.app);
@@ -255,9 +253,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       .update(users)
       .set({ providerSubject: 'google:squatter', email: `squat.${sub}@example.com` })
       .where(eq(users.id, squatter.id));
-    const refused = await post(device2, '/api/auth/google-login', {
-      credential: await google.signIdToken({ sub, email: `squat.${sub}@example.com` }),
-    });
+    const refused = await t.postCredential(device2, await t.idToken({ sub, email: `squat.${sub}@example.com` }));
     expect(refused.statusCode).toBe(409);
     expect({ account: await rowsNaming(t.db, account), anon: await rowsNaming(t.db, anon) }).toEqual(before);
     expect((await t.app.inject({ url: '/api/folders', headers: as(device2) })).statusCode).toBe(200);

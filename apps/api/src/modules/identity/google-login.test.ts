@@ -6,38 +6,22 @@ import { userSessions, users } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 import { findUserIdByToken } from '../../test-support/factories';
 import {
+  createSignInTestApp,
   FAKE_GOOGLE_CLIENT_ID,
   type FakeGoogle,
-  type IdTokenClaims,
+  type SignInTestApp,
   startFakeGoogle,
 } from '../../test-support/fake-google';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 
-let subjects = 0;
-const newSubject = () => `1000${Date.now()}${++subjects}`;
-
 /** README: Google sign-in; docs/security.md#sessions (sign-in, token verification). */
 describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
-  let google: FakeGoogle;
-  let t: TestApp;
+  let t: SignInTestApp;
   beforeAll(async () => {
-    google = await startFakeGoogle();
-    t = await createTestApp(driver, { seed: false, env: google.env });
+    t = await createSignInTestApp(driver);
   });
-  afterAll(async () => {
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => t.close());
 
-  const login = (id: string | undefined, credential: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/google-login',
-      headers: id ? { 'x-user-id': id } : {},
-      payload: { credential },
-    });
-  const token = (claims: Partial<IdTokenClaims> & { sub: string }) =>
-    google.signIdToken({ email: `${claims.sub}@example.com`, name: 'Ada Lovelace', ...claims });
   const works = async (id: string) =>
     (await t.app.inject({ url: '/api/folders', headers: { 'x-user-id': id } })).statusCode;
   const userOf = async (id: string) => {
@@ -68,10 +52,10 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   it('a first sign-in names the anonymous user, revokes its id and answers a fresh one', async () => {
     const anon = await issueUserId(t.app);
     const before = await userOf(anon);
-    const sub = newSubject();
-    const response = await login(
+    const sub = t.newSubject();
+    const response = await t.postCredential(
       anon,
-      await token({ sub, email: `Ada.${sub}@Example.COM`, picture: 'https://lh3.example/p.png' }),
+      await t.idToken({ sub, email: `Ada.${sub}@Example.COM`, picture: 'https://lh3.example/p.png' }),
     );
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -100,12 +84,14 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it('accepts the issuer without https:// (Google uses both) and refreshes email, name and picture on every sign-in', async () => {
-    const sub = newSubject();
-    const first = (await login(await issueUserId(t.app), await token({ sub, iss: 'accounts.google.com' }))).json();
+    const sub = t.newSubject();
+    const first = (
+      await t.postCredential(await issueUserId(t.app), await t.idToken({ sub, iss: 'accounts.google.com' }))
+    ).json();
     expect(first.email).toBe(`${sub}@example.com`);
-    const again = await login(
+    const again = await t.postCredential(
       first.user_id,
-      await token({ sub, email: `new.${sub}@example.com`, name: 'Ada King', picture: 'https://lh3.example/q.png' }),
+      await t.idToken({ sub, email: `new.${sub}@example.com`, name: 'Ada King', picture: 'https://lh3.example/q.png' }),
     );
     expect(again.statusCode).toBe(200);
     const row = await userOf(again.json().user_id);
@@ -120,9 +106,9 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it("a second device of the account keeps the first device's session working", async () => {
-    const sub = newSubject();
-    const first = (await login(await issueUserId(t.app), await token({ sub }))).json();
-    const second = (await login(await issueUserId(t.app), await token({ sub }))).json();
+    const sub = t.newSubject();
+    const first = (await t.postCredential(await issueUserId(t.app), await t.idToken({ sub }))).json();
+    const second = (await t.postCredential(await issueUserId(t.app), await t.idToken({ sub }))).json();
     expect(second.user_id).not.toBe(first.user_id);
     expect(await works(first.user_id)).toBe(200);
     expect(await works(second.user_id)).toBe(200);
@@ -130,9 +116,9 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it('a device signed in to one account signing in to another does not merge them (c)', async () => {
-    const a = newSubject();
-    const b = newSubject();
-    const asA = (await login(await issueUserId(t.app), await token({ sub: a }))).json();
+    const a = t.newSubject();
+    const b = t.newSubject();
+    const asA = (await t.postCredential(await issueUserId(t.app), await t.idToken({ sub: a }))).json();
     const userA = await findUserIdByToken(t.db, asA.user_id);
     await t.app.inject({
       method: 'POST',
@@ -140,7 +126,7 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
       headers: { 'x-user-id': asA.user_id },
       payload: { name: 'A only' },
     });
-    const asB = await login(asA.user_id, await token({ sub: b }));
+    const asB = await t.postCredential(asA.user_id, await t.idToken({ sub: b }));
     expect(asB.statusCode).toBe(200);
     const userB = await findUserIdByToken(t.db, asB.json().user_id);
     expect(userB).not.toBe(userA);
@@ -157,7 +143,9 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it('logout revokes the id sign-in issued', async () => {
-    const signedIn = (await login(await issueUserId(t.app), await token({ sub: newSubject() }))).json();
+    const signedIn = (
+      await t.postCredential(await issueUserId(t.app), await t.idToken({ sub: t.newSubject() }))
+    ).json();
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -168,10 +156,16 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it('refuses an email another account already uses with 409, changing nothing', async () => {
-    const owner = newSubject();
-    await login(await issueUserId(t.app), await token({ sub: owner, email: `taken.${owner}@example.com` }));
+    const owner = t.newSubject();
+    await t.postCredential(
+      await issueUserId(t.app),
+      await t.idToken({ sub: owner, email: `taken.${owner}@example.com` }),
+    );
     const anon = await issueUserId(t.app);
-    const response = await login(anon, await token({ sub: newSubject(), email: `Taken.${owner}@example.com` }));
+    const response = await t.postCredential(
+      anon,
+      await t.idToken({ sub: t.newSubject(), email: `Taken.${owner}@example.com` }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: 'CONFLICT',
@@ -186,41 +180,45 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
     const cases: [string, () => Promise<string>, RegExp][] = [
       [
         'a token for another client (audience)',
-        () => token({ sub: newSubject(), aud: 'someone-else.apps.googleusercontent.com' }),
+        () => t.idToken({ sub: t.newSubject(), aud: 'someone-else.apps.googleusercontent.com' }),
         /audience/,
       ],
-      ['a token from another issuer', () => token({ sub: newSubject(), iss: 'https://evil.example.com' }), /issuer/],
-      ['an expired token', () => token({ sub: newSubject(), exp: now() - 3600 }), /expired/],
+      [
+        'a token from another issuer',
+        () => t.idToken({ sub: t.newSubject(), iss: 'https://evil.example.com' }),
+        /issuer/,
+      ],
+      ['an expired token', () => t.idToken({ sub: t.newSubject(), exp: now() - 3600 }), /expired/],
       [
         'a token signed by another key',
-        async () => token({ sub: newSubject(), key: await google.otherKey() }),
+        async () => t.idToken({ sub: t.newSubject(), key: await t.google.otherKey() }),
         /signature/,
       ],
       [
         'a token whose email is not verified',
-        () => token({ sub: newSubject(), email_verified: false }),
+        () => t.idToken({ sub: t.newSubject(), email_verified: false }),
         /not verified/,
       ],
       [
         "a token whose email_verified is the string 'true'",
-        () => token({ sub: newSubject(), email_verified: 'true' }),
+        () => t.idToken({ sub: t.newSubject(), email_verified: 'true' }),
         /not verified/,
       ],
-      ['a token without an email', () => google.signIdToken({ sub: newSubject() }), /email/],
+      ['a token without an email', () => t.google.signIdToken({ sub: t.newSubject() }), /email/],
       ['a garbage credential', async () => 'not-a-jwt', /not a valid ID token/],
       ['three dots of nothing', async () => 'a.b.c', /not a valid ID token/],
       [
         'a token signed with alg none',
         async () => {
           const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-          return `${part({ alg: 'none' })}.${part({ sub: newSubject(), aud: FAKE_GOOGLE_CLIENT_ID, iss: 'https://accounts.google.com', email: 'x@example.com', email_verified: true, exp: now() + 600, iat: now() })}.`;
+          return `${part({ alg: 'none' })}.${part({ sub: t.newSubject(), aud: FAKE_GOOGLE_CLIENT_ID, iss: 'https://accounts.google.com', email: 'x@example.com', email_verified: true, exp: now() + 600, iat: now() })}.`;
         },
         /RS256|not a valid/,
       ],
     ];
     it.each(cases)('%s', async (_label, makeCredential, reason) => {
       const anon = await issueUserId(t.app);
-      const response = await login(anon, await makeCredential());
+      const response = await t.postCredential(anon, await makeCredential());
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: 'UNAUTHORIZED', message: expect.stringMatching(reason) });
       expect(response.json().message).toMatch(/^Google sign-in refused/);
@@ -235,7 +233,7 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
       ['a number', 42],
     ])('%s is refused with 400 by the schema', async (_label, credential) => {
       const anon = await issueUserId(t.app);
-      const response = await login(anon, credential);
+      const response = await t.postCredential(anon, credential);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: 'INVALID_REQUEST' });
       expect((await sessionOf(anon))?.revokedAt).toBeNull();
@@ -244,8 +242,8 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 
   it('needs X-User-ID: 401 without, and nothing is created', async () => {
-    const sub = newSubject();
-    const response = await login(undefined, await token({ sub }));
+    const sub = t.newSubject();
+    const response = await t.postCredential(undefined, await t.idToken({ sub }));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: 'UNAUTHORIZED', message: expect.stringContaining('X-User-ID') });
     expect(
@@ -259,8 +257,8 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   it('a revoked id cannot sign in (401) and the account is not created', async () => {
     const anon = await issueUserId(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-user-id': anon } });
-    const sub = newSubject();
-    expect((await login(anon, await token({ sub }))).statusCode).toBe(401);
+    const sub = t.newSubject();
+    expect((await t.postCredential(anon, await t.idToken({ sub }))).statusCode).toBe(401);
     expect(
       await t.db
         .select()

@@ -35,6 +35,17 @@ export function listRecentPapers(
     .orderBy(...recentOrder);
 }
 
+/** The publication date of the corpus's newest public paper (YYYY-MM-DD), or null for an empty corpus. */
+export async function newestPublicationDate(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ date: papers.publishedDate })
+    .from(papers)
+    .where(and(isPublicPaper, sql`${papers.publishedDate} is not null`))
+    .orderBy(...recentOrder)
+    .limit(1);
+  return row?.date ?? null;
+}
+
 export async function countPapers(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(papers).where(isPublicPaper);
   return row?.value ?? 0;

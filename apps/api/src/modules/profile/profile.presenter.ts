@@ -17,6 +17,15 @@ export function presentExport(rows: ExportRows, currentSessionId: number): Recor
         selected: file.selected,
         added_at: iso(file.addedAt),
       }));
+  const messagesOf = (sessionId: number) =>
+    rows.messages
+      .filter((message) => message.sessionId === sessionId)
+      .map((message) => ({
+        role: message.role,
+        content: message.content,
+        source: message.source,
+        created_at: iso(message.createdAt),
+      }));
   const membersOf = (folderId: number) =>
     rows.members
       .filter((member) => member.folderId === folderId)
@@ -60,19 +69,66 @@ export function presentExport(rows: ExportRows, currentSessionId: number): Recor
       created_at: iso(rows.subscription.createdAt),
       updated_at: iso(rows.subscription.updatedAt),
     },
-    chat_sessions: rows.chats.map((chat) => ({
-      id: chat.id,
-      title: chat.title,
-      created_at: iso(chat.createdAt),
-      updated_at: iso(chat.updatedAt),
-      messages: rows.messages
-        .filter((message) => message.sessionId === chat.id)
-        .map((message) => ({
-          role: message.role,
-          content: message.content,
-          source: message.source,
-          created_at: iso(message.createdAt),
-        })),
+    chat_sessions: rows.chats
+      .filter((chat) => chat.kind === 'chat')
+      .map((chat) => ({
+        id: chat.id,
+        title: chat.title,
+        created_at: iso(chat.createdAt),
+        updated_at: iso(chat.updatedAt),
+        messages: messagesOf(chat.id),
+      })),
+    // docs/review.md: each review session with its papers, graph (edges, proposals, dismissals) and drafts.
+    review_sessions: rows.chats
+      .filter((chat) => chat.kind === 'review')
+      .map((review) => ({
+        id: review.id,
+        title: review.title,
+        graph_status: review.graphStatus,
+        target_paper: review.targetPaperId ? { platform: review.targetPlatform, paper_id: review.targetPaperId } : null,
+        created_at: iso(review.createdAt),
+        updated_at: iso(review.updatedAt),
+        messages: messagesOf(review.id),
+        files: rows.reviewFiles
+          .filter((file) => file.sessionId === review.id)
+          .map((file) => ({
+            platform: file.platform,
+            paper_id: file.paperId,
+            title: file.title,
+            added_at: iso(file.addedAt),
+          })),
+        edges: rows.reviewEdges
+          .filter((edge) => edge.sessionId === review.id)
+          .map((edge) => ({
+            source: { platform: edge.sourcePlatform, paper_id: edge.sourcePaperId },
+            target: { platform: edge.targetPlatform, paper_id: edge.targetPaperId },
+            label: edge.label,
+            state: edge.state,
+            similarity: edge.similarity,
+            shared_terms: edge.sharedTerms,
+            created_at: iso(edge.createdAt),
+          })),
+        drafts: rows.reviewDrafts
+          .filter((draft) => draft.sessionId === review.id)
+          .map((draft) => ({
+            source: draft.source,
+            instructions: draft.instructions,
+            draft: draft.draft,
+            citations: draft.citations,
+            created_at: iso(draft.createdAt),
+          })),
+      })),
+    // docs/ideas.md: saved ideas with their novelty checks and plans, as stored.
+    ideas: rows.ownIdeas.map((idea) => ({
+      id: idea.id,
+      topic: idea.topic,
+      title: idea.title,
+      source: idea.source,
+      idea: idea.idea,
+      novelty_check: idea.noveltyCheck,
+      plan: idea.plan,
+      created_at: iso(idea.createdAt),
+      expanded_at: iso(idea.expandedAt),
     })),
     paper_comments: rows.ownPaperComments.map((comment) => ({
       id: comment.id,

@@ -9,10 +9,14 @@ import {
   folderMembers,
   folders,
   forumVisits,
+  ideas,
   pageViews,
   paperClicks,
   paperComments,
   papers,
+  reviewDrafts,
+  reviewEdges,
+  reviewFiles,
   sharedListPapers,
   sharedLists,
   storedFiles,
@@ -22,7 +26,7 @@ import {
   userSessions,
   users,
 } from '../../db/schema';
-import type { BibliographyPaper } from '../../lib/bibliography';
+import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 
 /** The person, or null while anonymous (no provider subject yet). */
 export async function selectNamedUser(db: Db, userId: number) {
@@ -52,7 +56,20 @@ export async function selectCounts(db: Db, userId: number, email: string | null)
     ),
     uploads: await countOf(db.select({ n: count() }).from(uploads).where(eq(uploads.ownerId, userId))),
     topics: await countOf(db.select({ n: count() }).from(topics).where(eq(topics.userId, userId))),
-    chat_sessions: await countOf(db.select({ n: count() }).from(chatSessions).where(eq(chatSessions.userId, userId))),
+    chat_sessions: await countOf(
+      db
+        .select({ n: count() })
+        .from(chatSessions)
+        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.kind, 'chat'))),
+    ),
+    review_sessions: await countOf(
+      db
+        .select({ n: count() })
+        .from(chatSessions)
+        .where(and(eq(chatSessions.userId, userId), eq(chatSessions.kind, 'review'))),
+    ),
+    // docs/ideas.md: the AI Scientist's saved ideas.
+    ideas: await countOf(db.select({ n: count() }).from(ideas).where(eq(ideas.userId, userId))),
     comments:
       (await countOf(db.select({ n: count() }).from(paperComments).where(eq(paperComments.authorId, userId)))) +
       (await countOf(db.select({ n: count() }).from(folderComments).where(eq(folderComments.authorId, userId)))),
@@ -77,16 +94,7 @@ export async function selectCounts(db: Db, userId: number, email: string | null)
 /** Every paper in the caller's folders, once, in the order first added. */
 export async function selectLibraryPapers(db: Db, userId: number): Promise<BibliographyPaper[]> {
   const rows = await db
-    .select({
-      platform: papers.platform,
-      paperId: papers.paperId,
-      title: papers.title,
-      authors: papers.authors,
-      publishedDate: papers.publishedDate,
-      doi: papers.doi,
-      pdfUrl: papers.pdfUrl,
-      firstAdded: min(folderFiles.addedAt),
-    })
+    .select({ ...bibliographyColumns, firstAdded: min(folderFiles.addedAt) })
     .from(folderFiles)
     .innerJoin(folders, eq(folders.id, folderFiles.folderId))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
@@ -193,6 +201,10 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
     .select({
       id: chatSessions.id,
       title: chatSessions.title,
+      kind: chatSessions.kind,
+      graphStatus: chatSessions.graphStatus,
+      targetPlatform: chatSessions.targetPlatform,
+      targetPaperId: chatSessions.targetPaperId,
       createdAt: chatSessions.createdAt,
       updatedAt: chatSessions.updatedAt,
     })
@@ -216,6 +228,28 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
           ),
         )
         .orderBy(chatMessages.id)
+    : [];
+  // docs/review.md: a review session's papers, graph and written drafts.
+  const reviewIds = chats.filter((chat) => chat.kind === 'review').map((chat) => chat.id);
+  const ownReviewFiles = reviewIds.length
+    ? await db
+        .select({
+          sessionId: reviewFiles.sessionId,
+          platform: reviewFiles.platform,
+          paperId: reviewFiles.paperId,
+          title: papers.title,
+          addedAt: reviewFiles.addedAt,
+        })
+        .from(reviewFiles)
+        .innerJoin(papers, and(eq(papers.platform, reviewFiles.platform), eq(papers.paperId, reviewFiles.paperId)))
+        .where(inArray(reviewFiles.sessionId, reviewIds))
+        .orderBy(reviewFiles.sessionId, reviewFiles.addedAt)
+    : [];
+  const ownReviewEdges = reviewIds.length
+    ? await db.select().from(reviewEdges).where(inArray(reviewEdges.sessionId, reviewIds)).orderBy(reviewEdges.id)
+    : [];
+  const ownReviewDrafts = reviewIds.length
+    ? await db.select().from(reviewDrafts).where(inArray(reviewDrafts.sessionId, reviewIds)).orderBy(reviewDrafts.id)
     : [];
   const ownPaperComments = await db
     .select({
@@ -274,6 +308,7 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
     .from(pageViews)
     .where(eq(pageViews.userId, userId));
   const clicks = await countOf(db.select({ n: count() }).from(paperClicks).where(eq(paperClicks.userId, userId)));
+  const ownIdeas = await db.select().from(ideas).where(eq(ideas.userId, userId)).orderBy(ideas.createdAt, ideas.id);
   return {
     sessions,
     ownFolders,
@@ -285,6 +320,10 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
     subscription: subscription ?? null,
     chats,
     messages,
+    reviewFiles: ownReviewFiles,
+    reviewEdges: ownReviewEdges,
+    reviewDrafts: ownReviewDrafts,
+    ownIdeas,
     ownPaperComments,
     ownFolderComments,
     visits,

@@ -3,39 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderFiles, folderMembers, folders, storedFiles, uploads, userSessions, users } from '../../db/schema';
 import { pdfKeyFor } from '../../storage/file-storage';
 import { buildPaper, buildUser, findUserIdByToken } from '../../test-support/factories';
-import { type FakeGoogle, startFakeGoogle } from '../../test-support/fake-google';
+import { createSignInTestApp, type SignInTestApp } from '../../test-support/fake-google';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { issueUserId, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
 import { rowsNaming } from '../../test-support/user-references';
 
-let subjects = 0;
-const newSubject = () => `3000${Date.now()}${++subjects}`;
-
 /** The /profile page's calls: GET /api/profile, its export, the library as BibTeX, and deleting the account. */
 describe.each(testDrivers())('profile (%s)', (driver) => {
-  let google: FakeGoogle;
-  let t: TestApp;
+  let t: SignInTestApp;
   let pdf: Buffer;
   beforeAll(async () => {
-    google = await startFakeGoogle();
-    t = await createTestApp(driver, { seed: false, env: google.env });
+    t = await createSignInTestApp(driver, { name: 'Rosalind Franklin' });
     pdf = await readPdfFixture(NAACL_PDF);
   });
-  afterAll(async () => {
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => t.close());
 
   const as = (id: string) => ({ 'x-user-id': id });
   const post = (id: string, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: as(id), payload });
-  const signIn = async (sub = newSubject()) => {
-    const response = await post(await issueUserId(t.app), '/api/auth/google-login', {
-      credential: await google.signIdToken({ sub, email: `${sub}@example.com`, name: 'Rosalind Franklin' }),
-    });
-    return { id: response.json().user_id as string, email: `${sub}@example.com` };
-  };
+  const signIn = async (sub = t.newSubject()) => ({ id: await t.signIn(sub), email: `${sub}@example.com` });
   const remove = (id: string | undefined, payload: unknown) =>
     t.app.inject({ method: 'DELETE', url: '/api/profile', headers: id ? as(id) : {}, payload: payload as object });
   const upload = async (id: string, tag: string) => {
@@ -79,6 +66,8 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
         uploads: 0,
         topics: 1,
         chat_sessions: 0,
+        review_sessions: 0,
+        ideas: 0,
         comments: 0,
         shared_folders: 0,
         shared_with_me: 0,
@@ -147,10 +136,12 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
         'folder_comments',
         'folders',
         'forum_visits',
+        'ideas',
         'memberships',
         'page_views',
         'paper_clicks',
         'paper_comments',
+        'review_sessions',
         'sessions',
         'share_links',
         'shared_folders',
@@ -228,7 +219,7 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
   });
 
   it('deletes the account: no row of it left, uploads no one else holds and their files gone, one kept by another', async () => {
-    const sub = newSubject();
+    const sub = t.newSubject();
     const me = await signIn(sub);
     const second = await signIn(sub);
     const meId = (await findUserIdByToken(t.db, me.id)) as number;

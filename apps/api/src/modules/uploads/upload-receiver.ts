@@ -27,6 +27,8 @@ export async function receiveUpload(
   maxBytes: number,
   /** The refusal when `maxBytes` is the room left in the user's quota (docs/security.md#rate-limits-and-quotas), not the per-file limit. */
   tooLargeError?: () => AppError,
+  /** Text parts read besides spec §7's, e.g. review upload's session_id (docs/review.md). */
+  extraFields: readonly string[] = [],
 ): Promise<ReceivedUpload> {
   const tooLarge =
     tooLargeError ??
@@ -38,7 +40,7 @@ export async function receiveUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (!FORM_FIELDS.has(part.fieldname)) continue;
+        if (!FORM_FIELDS.has(part.fieldname) && !extraFields.includes(part.fieldname)) continue;
         if (part.valueTruncated || typeof part.value !== 'string') {
           throw new AppError('INVALID_REQUEST', `The field ${part.fieldname} is too long`);
         }

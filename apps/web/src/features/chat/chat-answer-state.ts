@@ -57,7 +57,10 @@ export function applyStreamEvent(answer: TChatAnswer, event: TStreamEvent): TCha
     case 'error':
       return { ...answer, status: 'error', error: event.message };
     case 'idea':
-      // Ideas stream on their own route; a chat answer has none.
+    case 'outline':
+    case 'section':
+    case 'references':
+      // Ideas and review drafts stream on their own routes; a chat answer has none.
       return answer;
   }
 }

@@ -10,11 +10,17 @@ export const NOT_VERIFIED_TEXT = 'Not verified against the paper';
  */
 export function CitationChip({ n }: { n: number }) {
   const previewId = useId();
-  const { passage: passageOf, verdict: verdictOf, opener } = useCitations();
+  const { passage: passageOf, verdict: verdictOf, opener, reference: referenceOf } = useCitations();
   const passage = passageOf(n);
   const verdict = verdictOf(n);
-  const open = passage ? opener(passage) : null;
-  const label = [`Citation ${n}`, passage && `page ${passage.page}`, verdict === 'unsupported' && NOT_VERIFIED_TEXT]
+  const reference = passage ? undefined : referenceOf?.(n);
+  const open = passage ? opener(passage) : (reference?.open ?? null);
+  const preview = passage ? { heading: `Page ${passage.page}`, text: passage.text } : reference;
+  const label = [
+    `Citation ${n}`,
+    passage ? `page ${passage.page}` : reference?.heading,
+    verdict === 'unsupported' && NOT_VERIFIED_TEXT,
+  ]
     .filter(Boolean)
     .join(', ');
   return (
@@ -23,20 +29,20 @@ export function CitationChip({ n }: { n: number }) {
         type="button"
         className={`citation-chip is-${verdict}`}
         aria-label={label}
-        aria-describedby={passage ? previewId : undefined}
+        aria-describedby={preview ? previewId : undefined}
         title={verdict === 'unsupported' ? NOT_VERIFIED_TEXT : undefined}
         disabled={!open}
         onClick={open ?? undefined}
       >
         {n}
       </button>
-      {passage && (
+      {preview && (
         <span id={previewId} role="tooltip" className="citation-preview">
           <span className="citation-preview-page">
-            Page {passage.page}
+            {preview.heading}
             {verdict === 'unsupported' && ` · ${NOT_VERIFIED_TEXT}`}
           </span>
-          <span className="citation-preview-text">{passage.text}</span>
+          <span className="citation-preview-text">{preview.text}</span>
         </span>
       )}
     </span>

@@ -9,6 +9,11 @@ export type TCitations = {
   verdict: (n: number) => TCitationVerdict;
   /** Opens the passage's PDF at its page with the passage marked; null when the paper has no PDF here. */
   opener: (passage: TCitedPassage) => (() => void) | null;
+  /**
+   * Where `[n]` numbers a reference rather than a passage (a review draft, docs/review.md#writing): what
+   * the chip shows for it, and what a click opens (null: nothing).
+   */
+  reference?: (n: number) => { heading: string; text: string; open: (() => void) | null } | undefined;
 };
 
 const NO_CITATIONS: TCitations = { passage: () => undefined, verdict: () => 'unchecked', opener: () => null };

@@ -16,11 +16,16 @@ function parseEvent(data: string): TStreamEvent {
  * returns at `data: [DONE]`. Aborting `signal` (Stop) cancels the request, so the server stops too.
  * A refused request is thrown as {status, body}, like every typed call, for parseApiError.
  */
-export async function* streamChat(request: TStreamChatRequest, signal: AbortSignal): AsyncGenerator<TStreamEvent> {
-  const response = await authorizedFetch(contract.chat.streamChat.path, {
+export function streamChat(request: TStreamChatRequest, signal: AbortSignal): AsyncGenerator<TStreamEvent> {
+  return streamEvents(contract.chat.streamChat.path, request, signal);
+}
+
+/** Any streamed route of the contract (chat, review chat, review writing): POSTs `body` to `path`, as streamChat. */
+export async function* streamEvents(path: string, body: unknown, signal: AbortSignal): AsyncGenerator<TStreamEvent> {
+  const response = await authorizedFetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(request),
+    body: JSON.stringify(body),
     signal,
   });
   if (!response.ok || !response.body) {

@@ -1,9 +1,28 @@
+import type { TStreamEvent } from '@paperbench/contract';
+import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { chatKeys } from './api';
 import { applyStreamEvent, startAnswer, type TChatAnswer } from './chat-answer-state';
 import { streamChat } from './stream-chat';
+
+/**
+ * Where a chat's answers stream from and which queries a finished answer refreshes: /chat's own by
+ * default; /review passes its grounded chat (chat_rwg) and its session keys.
+ */
+export type TChatStreamSource = {
+  stream: (message: string, sessionId: number | null, signal: AbortSignal) => AsyncGenerator<TStreamEvent>;
+  sessionsKey: QueryKey;
+  messagesKey: (sessionId: number) => QueryKey;
+};
+
+const CHAT_SOURCE: TChatStreamSource = {
+  stream: (message, sessionId, signal) =>
+    streamChat(sessionId === null ? { message } : { session_id: sessionId, message }, signal),
+  sessionsKey: chatKeys.sessions(),
+  messagesKey: chatKeys.messages,
+};
 
 type TChatStream = {
   /** The latest answer (streaming, finished, failed or stopped), or null before the first question. */
@@ -21,13 +40,18 @@ type TChatStream = {
  * the server created for the question. When an answer is done, the session's messages and the
  * sessions list are read afresh (the stored message replaces the streamed one).
  */
-export function useChatStream(onSession: (sessionId: number) => void): TChatStream {
+export function useChatStream(
+  onSession: (sessionId: number) => void,
+  source: TChatStreamSource = CHAT_SOURCE,
+): TChatStream {
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<TChatAnswer | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const latestRef = useRef<TChatAnswer | null>(null);
   const onSessionRef = useRef(onSession);
   onSessionRef.current = onSession;
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
 
   const update = useCallback((next: TChatAnswer) => {
     latestRef.current = next;
@@ -42,22 +66,20 @@ export function useChatStream(onSession: (sessionId: number) => void): TChatStre
       let current = startAnswer(sessionId, message);
       update(current);
       try {
-        for await (const event of streamChat(
-          sessionId === null ? { message } : { session_id: sessionId, message },
-          controller.signal,
-        )) {
+        const { stream, sessionsKey, messagesKey } = sourceRef.current;
+        for await (const event of stream(message, sessionId, controller.signal)) {
           current = applyStreamEvent(current, event);
           update(current);
           if (event.type === 'session') {
             onSessionRef.current(event.session_id);
-            void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() });
+            void queryClient.invalidateQueries({ queryKey: sessionsKey });
           }
         }
         if (current.status === 'streaming') update({ ...current, status: 'error', error: 'The answer ended early.' });
         if (current.status === 'done' && current.sessionId !== null) {
           await Promise.all([
-            queryClient.invalidateQueries({ queryKey: chatKeys.messages(current.sessionId) }),
-            queryClient.invalidateQueries({ queryKey: chatKeys.sessions() }),
+            queryClient.invalidateQueries({ queryKey: messagesKey(current.sessionId) }),
+            queryClient.invalidateQueries({ queryKey: sessionsKey }),
           ]);
         }
       } catch (error) {

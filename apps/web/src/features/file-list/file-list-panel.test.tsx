@@ -31,7 +31,8 @@ describe('FileListPanel (spec §2, §4)', () => {
     mockApi({ 'GET /api/folders': () => ({ body: folders }) });
     renderWithApp(<FileListPanel />);
     const reading = await screen.findByRole('button', { name: /^Reading/ });
-    expect(reading).toHaveAttribute('aria-expanded', 'true');
+    // The first folder is activated once the list has loaded, a render after the buttons first show.
+    await waitFor(() => expect(reading).toHaveAttribute('aria-expanded', 'true'));
     expect(screen.getByRole('button', { name: 'On old-style ids' })).toBeInTheDocument();
     expect(screen.getByTitle('Shared')).toHaveTextContent('S');
     await userEvent.click(screen.getByRole('button', { name: /^Forum/ }));

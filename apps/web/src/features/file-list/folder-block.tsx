@@ -4,6 +4,7 @@ import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
 import { Icon } from '../ui/icons';
 import { FileRow } from './file-row';
+import { FolderExportMenu } from './folder-export-menu';
 import { FolderNameEditor } from './folder-name-editor';
 
 type TFolderBlockProps = {
@@ -21,8 +22,8 @@ type TFolderBlockProps = {
 /**
  * spec §2 Folder block: click to expand or collapse (the active folder is the expanded one, spec §4);
  * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and summarize
- * (docs/ai.md#summaries), rename (also by double-click), share and delete actions. An empty folder
- * shows 'Empty'.
+ * (docs/ai.md#summaries), rename (also by double-click), share, export (BibTeX or RIS) and delete
+ * actions. An empty folder shows 'Empty'.
  */
 export function FolderBlock(props: TFolderBlockProps) {
   const { folder, isActive, onToggle, onRename, onDelete } = props;
@@ -99,6 +100,7 @@ export function FolderBlock(props: TFolderBlockProps) {
             >
               <Icon name="share" size={15} />
             </button>
+            <FolderExportMenu folder={folder} />
             <button
               type="button"
               className="icon-button icon-button-small"

@@ -1,6 +1,7 @@
 import type { TGrant } from '@paperbench/contract';
 import { useId, useState } from 'react';
 import { isTruncatable } from '../../lib/paper-format';
+import { ShowMoreButton } from '../ui/show-more-button';
 import { describeGrantDates, formatGrantAmount, KIND_LABELS } from './grant-format';
 
 /** Abstracts longer than this are clamped to a few lines, with Show more. */
@@ -17,12 +18,12 @@ export function GrantCard({ grant }: { grant: TGrant }) {
   const amount = formatGrantAmount(grant.amount, grant.currency);
   const dates = describeGrantDates(grant);
   return (
-    <article className="grant-card" aria-labelledby={titleId}>
+    <article className="grant-card surface-card" aria-labelledby={titleId}>
       <ul className="grant-badges" aria-label="About this grant">
         <li className="grant-badge grant-badge-agency">{grant.agency}</li>
         <li className={`grant-badge grant-badge-${grant.kind}`}>{KIND_LABELS[grant.kind]}</li>
       </ul>
-      <h3 id={titleId} className="grant-title">
+      <h3 id={titleId} className="card-title grant-title">
         {grant.url ? (
           <a href={grant.url} target="_blank" rel="noopener noreferrer">
             {grant.title}
@@ -75,15 +76,7 @@ function GrantAbstract({ abstract }: { abstract: string | null }) {
         {text}
       </p>
       {canExpand && (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={isExpanded}
-          aria-controls={textId}
-          onClick={() => setIsExpanded(!isExpanded)}
-        >
-          {isExpanded ? 'Show less' : 'Show more'}
-        </button>
+        <ShowMoreButton controls={textId} isExpanded={isExpanded} onToggle={() => setIsExpanded(!isExpanded)} />
       )}
     </div>
   );

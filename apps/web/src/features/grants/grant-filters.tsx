@@ -1,5 +1,8 @@
 import type { TFacetCount, TFolder, TGrantKind } from '@paperbench/contract';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { DateRangeFilter } from '../search/date-range-filter';
+import { RangeInputs } from '../search/range-inputs';
+import { SegmentedOptions } from '../ui/segmented-options';
 import { activeFilterCount, cleanText, type TGrantUrlState, withoutFilters } from './grant-url';
 
 type Props = {
@@ -31,11 +34,13 @@ export function GrantFilters({ state, onChange, agencies, folders }: Props) {
         max={state.amountMax}
         onChange={(amountMin, amountMax) => onChange({ amountMin, amountMax })}
       />
-      <DateRange
-        label={state.kind === 'opportunity' ? 'Opens' : 'Starts'}
+      <DateRangeFilter
+        legend={state.kind === 'opportunity' ? 'Opens' : 'Starts'}
+        className="grant-filter"
+        isStacked
         from={state.from}
         to={state.to}
-        onChange={(from, to) => onChange({ from, to })}
+        onChange={({ from, to }) => onChange({ from, to })}
       />
       <TextFilter
         label="Organisation"
@@ -73,17 +78,7 @@ function KindControl({ value, onChange }: { value: TGrantKind; onChange: (kind: 
     <fieldset className="filter-field grant-filter">
       <legend className="filter-label">Kind</legend>
       <div className="segmented grant-kind">
-        {KIND_OPTIONS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            className="segmented-option"
-            aria-pressed={value === option.value}
-            onClick={() => value !== option.value && onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
+        <SegmentedOptions options={KIND_OPTIONS} value={value} onChange={onChange} />
       </div>
     </fieldset>
   );
@@ -286,8 +281,6 @@ function AmountRange({
 }) {
   const [draftMin, setDraftMin] = useDraft(min === null ? '' : String(min));
   const [draftMax, setDraftMax] = useDraft(max === null ? '' : String(max));
-  const minId = useId();
-  const maxId = useId();
   const errorId = useId();
   const low = readAmount(draftMin);
   const high = readAmount(draftMax);
@@ -305,43 +298,12 @@ function AmountRange({
     <ApplyForm className="filter-field grant-filter" onApply={apply}>
       <fieldset className="filter-field">
         <legend className="filter-label">Amount</legend>
-        <div className="grant-range-row">
-          <label htmlFor={minId} className="visually-hidden">
-            Minimum amount
-          </label>
-          <input
-            id={minId}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1000}
-            className="input"
-            placeholder="Min"
-            value={draftMin}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setDraftMin(event.target.value)}
-          />
-          <span aria-hidden="true" className="grant-range-dash">
-            –
-          </span>
-          <label htmlFor={maxId} className="visually-hidden">
-            Maximum amount
-          </label>
-          <input
-            id={maxId}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1000}
-            className="input"
-            placeholder="Max"
-            value={draftMax}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setDraftMax(event.target.value)}
-          />
-        </div>
+        <RangeInputs
+          input={{ type: 'number', inputMode: 'numeric', min: 0, step: 1000 }}
+          from={{ label: 'Minimum amount', placeholder: 'Min', value: draftMin, onChange: setDraftMin }}
+          to={{ label: 'Maximum amount', placeholder: 'Max', value: draftMax, onChange: setDraftMax }}
+          errorId={error ? errorId : undefined}
+        />
         {error && (
           <p id={errorId} className="filter-error" role="alert">
             {error}
@@ -349,69 +311,5 @@ function AmountRange({
         )}
       </fieldset>
     </ApplyForm>
-  );
-}
-
-/** An inclusive date range, applied as soon as both ends make sense (a reversed range is explained, not applied). */
-function DateRange({
-  label,
-  from,
-  to,
-  onChange,
-}: {
-  label: string;
-  from: string | null;
-  to: string | null;
-  onChange: (from: string | null, to: string | null) => void;
-}) {
-  const [draftFrom, setDraftFrom] = useDraft(from);
-  const [draftTo, setDraftTo] = useDraft(to);
-  const fromId = useId();
-  const toId = useId();
-  const errorId = useId();
-  const isReversed = Boolean(draftFrom && draftTo && draftFrom > draftTo);
-  const change = (nextFrom: string | null, nextTo: string | null) => {
-    setDraftFrom(nextFrom);
-    setDraftTo(nextTo);
-    if (!(nextFrom && nextTo && nextFrom > nextTo)) onChange(nextFrom, nextTo);
-  };
-  return (
-    <fieldset className="filter-field grant-filter">
-      <legend className="filter-label">{label}</legend>
-      <div className="grant-date-rows">
-        <label htmlFor={fromId} className="grant-date-label">
-          From
-        </label>
-        <input
-          id={fromId}
-          type="date"
-          aria-label={`${label} from`}
-          className="input"
-          value={draftFrom ?? ''}
-          max={draftTo ?? undefined}
-          aria-invalid={isReversed || undefined}
-          aria-describedby={isReversed ? errorId : undefined}
-          onChange={(event) => change(event.target.value || null, draftTo)}
-        />
-        <label htmlFor={toId} className="grant-date-label">
-          To
-        </label>
-        <input
-          id={toId}
-          type="date"
-          aria-label={`${label} to`}
-          className="input"
-          value={draftTo ?? ''}
-          min={draftFrom ?? undefined}
-          aria-invalid={isReversed || undefined}
-          onChange={(event) => change(draftFrom, event.target.value || null)}
-        />
-      </div>
-      {isReversed && (
-        <p id={errorId} className="filter-error" role="alert">
-          The start date must be on or before the end date.
-        </p>
-      )}
-    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { GRANT_QUERY_MAX } from './grant-url';
 import '../search/search-box.css';
+import { Icon } from '../ui/icons';
 
 type Props = {
   initialQuery: string;
@@ -25,10 +26,7 @@ export function GrantSearchBox({ initialQuery, allowEmpty, onSearch }: Props) {
         <label htmlFor={inputId} className="visually-hidden">
           Search grants
         </label>
-        <svg className="search-box-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="search" size={20} strokeWidth={2} className="search-box-icon" />
         <input
           id={inputId}
           type="search"

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ABSTRACT_PREVIEW_LENGTH, isTruncatable, truncateText } from '../../lib/paper-format';
 import { shiftMarks, snippetStart, type TMatchRange } from '../../lib/text-marks';
 import { TexText } from '../tex/tex-text';
+import { ShowMoreButton } from '../ui/show-more-button';
 
 /**
  * The collapsed abstract: its first 250 characters (spec §2), or, when search marks lie beyond
@@ -29,15 +30,7 @@ export function PaperAbstract({ abstract, marks = [] }: { abstract: string | nul
         <TexText text={shown.text} marks={shown.marks} />
       </p>
       {canExpand && (
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={isExpanded}
-          aria-controls={textId}
-          onClick={() => setIsExpanded(!isExpanded)}
-        >
-          {isExpanded ? 'Show less' : 'Show more'}
-        </button>
+        <ShowMoreButton controls={textId} isExpanded={isExpanded} onToggle={() => setIsExpanded(!isExpanded)} />
       )}
     </div>
   );

@@ -29,8 +29,13 @@ export function PaperCard({
   const date = formatPaperDate(paper.published_date);
   const title = paper.title ? <TexText text={paper.title} marks={highlights?.title} /> : 'Untitled paper';
   return (
-    <article id={anchorId} tabIndex={anchorId ? -1 : undefined} className="paper-card" aria-labelledby={titleId}>
-      <h3 id={titleId} className="paper-title">
+    <article
+      id={anchorId}
+      tabIndex={anchorId ? -1 : undefined}
+      className="paper-card surface-card surface-card-interactive"
+      aria-labelledby={titleId}
+    >
+      <h3 id={titleId} className="card-title paper-title">
         {sourceUrl ? (
           <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
             {title}

@@ -1,13 +1,23 @@
 import { useId, useState } from 'react';
+import { RangeInputs } from './range-inputs';
 
 type TRange = { from: string | null; to: string | null };
-type Props = TRange & { onChange: (range: TRange) => void };
+type Props = TRange & {
+  onChange: (range: TRange) => void;
+  /** The field's name, also the start of each input's name ('Published from'). */
+  legend?: string;
+  /** Extra classes of the fieldset (the grants sidebar's `grant-filter`). */
+  className?: string;
+  /** From and To labelled above each other (a narrow sidebar), rather than one row with a dash. */
+  isStacked?: boolean;
+};
 
-/** Published-date range, both ends inclusive; a range that ends before it starts is not applied. */
-export function DateRangeFilter({ from, to, onChange }: Props) {
+/**
+ * A date range, both ends inclusive (search: published; grants: starts or opens), applied as soon as
+ * both ends make sense; a range that ends before it starts is explained, not applied.
+ */
+export function DateRangeFilter({ from, to, onChange, legend = 'Published', className, isStacked }: Props) {
   const [draft, setDraft] = useState<TRange>({ from, to });
-  const fromId = useId();
-  const toId = useId();
   const errorId = useId();
   const isReversed = Boolean(draft.from && draft.to && draft.from > draft.to);
   // A new URL (back/forward, clear filters) replaces what was typed.
@@ -23,38 +33,25 @@ export function DateRangeFilter({ from, to, onChange }: Props) {
   };
 
   return (
-    <fieldset className="filter-field date-filter">
-      <legend className="filter-label">Published</legend>
-      <div className="date-filter-row">
-        <label htmlFor={fromId} className="visually-hidden">
-          Published from
-        </label>
-        <input
-          id={fromId}
-          type="date"
-          className="input"
-          value={draft.from ?? ''}
-          max={draft.to ?? undefined}
-          aria-invalid={isReversed || undefined}
-          aria-describedby={isReversed ? errorId : undefined}
-          onChange={(event) => change({ ...draft, from: event.target.value || null })}
-        />
-        <span aria-hidden="true" className="date-filter-dash">
-          –
-        </span>
-        <label htmlFor={toId} className="visually-hidden">
-          Published to
-        </label>
-        <input
-          id={toId}
-          type="date"
-          className="input"
-          value={draft.to ?? ''}
-          min={draft.from ?? undefined}
-          aria-invalid={isReversed || undefined}
-          onChange={(event) => change({ ...draft, to: event.target.value || null })}
-        />
-      </div>
+    <fieldset className={['filter-field', 'date-filter', className].filter(Boolean).join(' ')}>
+      <legend className="filter-label">{legend}</legend>
+      <RangeInputs
+        input={{ type: 'date' }}
+        from={{
+          label: `${legend} from`,
+          value: draft.from ?? '',
+          max: draft.to ?? undefined,
+          onChange: (value) => change({ ...draft, from: value || null }),
+        }}
+        to={{
+          label: `${legend} to`,
+          value: draft.to ?? '',
+          min: draft.from ?? undefined,
+          onChange: (value) => change({ ...draft, to: value || null }),
+        }}
+        stackedLabels={isStacked ? ['From', 'To'] : undefined}
+        errorId={isReversed ? errorId : undefined}
+      />
       {isReversed && (
         <p id={errorId} className="filter-error" role="alert">
           The start date must be on or before the end date.

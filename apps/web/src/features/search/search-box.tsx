@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { nextActiveIndex, typedPart } from './suggestion-list';
 import { useSearchSuggestions } from './use-search-suggestions';
 import './search-box.css';
+import { Icon } from '../ui/icons';
 
 type Props = {
   placeholder: string;
@@ -69,10 +70,7 @@ export function SearchBox({ placeholder, onSearch, initialQuery = '', isLoading 
         <label htmlFor={inputId} className="visually-hidden">
           Search papers
         </label>
-        <svg className="search-box-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="search" size={20} strokeWidth={2} className="search-box-icon" />
         <input
           id={inputId}
           type="search"

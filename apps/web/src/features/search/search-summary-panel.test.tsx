@@ -1,4 +1,4 @@
-import type { TSearchHit, TSearchSummary } from '@paperbench/contract';
+import type { TSearchSummary } from '@paperbench/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,24 +7,12 @@ import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/app-providers';
 import SearchScreen from '../../routes/search/search-screen';
 import { mockApi } from '../../test/mock-api';
+import { attentionOverGraphs, searchHit } from '../../test/search-fixtures';
 import { searchLocationState } from './search-url';
 
-const hit = (paper_id: string, title: string, abstract: string): TSearchHit => ({
-  paper_id,
-  platform: 'arxiv',
-  title,
-  authors: ['Ada Lovelace'],
-  published_date: '2019-03-14',
-  abstract,
-  categories: ['cs.LG'],
-  pdf_url: null,
-  score: 0.5,
-  highlights: { title: [], abstract: [] },
-});
-
 const results = [
-  hit('1903.00001', 'Attention over graphs', 'Graph attention networks weigh neighbours by learned attention.'),
-  hit('1903.00002', 'Graph pooling', 'Pooling coarsens graphs hierarchically.'),
+  attentionOverGraphs,
+  searchHit('1903.00002', 'Graph pooling', 'Pooling coarsens graphs hierarchically.'),
 ];
 
 const summary = (overrides: Partial<TSearchSummary> = {}): TSearchSummary => ({

@@ -1,3 +1,4 @@
+import { SegmentedOptions } from '../ui/segmented-options';
 import type { TSearchSort } from './search-url';
 
 const SORT_OPTIONS: readonly { value: TSearchSort; label: string }[] = [
@@ -10,17 +11,7 @@ export function SortControl({ value, onChange }: { value: TSearchSort; onChange:
   return (
     <fieldset className="segmented">
       <legend className="visually-hidden">Sort results by</legend>
-      {SORT_OPTIONS.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className="segmented-option"
-          aria-pressed={value === option.value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
+      <SegmentedOptions options={SORT_OPTIONS} value={value} onChange={onChange} />
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ const PATHS = {
   trash: 'M5 7h14M10 7V4.5h4V7M7 7l1 13h8l1-13',
   plus: 'M12 5v14M5 12h14',
   upload: 'M12 16V5M7.5 9.5L12 5l4.5 4.5M5 19h14',
+  download: 'M12 5v11M7.5 11.5L12 16l4.5-4.5M5 19h14',
   chat: 'M4 5h16v11H9l-5 4z',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
@@ -15,14 +16,31 @@ const PATHS = {
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   send: 'M4 12l16-8-6 16-3-7zM11 13l9-9',
   summary: 'M5 6h14M5 10h14M5 14h10M5 18h6',
+  search: 'M11 4.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM16 16l4.5 4.5',
 } as const;
 
 export type TIconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 16 }: { name: TIconName; size?: number }) {
+export function Icon({
+  name,
+  size = 16,
+  strokeWidth = 1.8,
+  className,
+}: {
+  name: TIconName;
+  size?: number;
+  strokeWidth?: number;
+  className?: string;
+}) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width={size} height={size} fill="none">
-      <path d={PATHS[name]} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    <svg className={className} aria-hidden="true" viewBox="0 0 24 24" width={size} height={size} fill="none">
+      <path
+        d={PATHS[name]}
+        stroke="currentColor"
+        strokeWidth={strokeWidth}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

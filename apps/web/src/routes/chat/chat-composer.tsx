@@ -1,15 +1,40 @@
 import { useState } from 'react';
 import { Icon } from '../../features/ui/icons';
+import './chat-composer.css';
 
 type TChatComposerProps = {
+  /** An answer is on its way: nothing is sent until it is done. */
   isStreaming: boolean;
   isDisabled: boolean;
   onSend: (message: string) => void;
-  onStop: () => void;
+  /**
+   * Stops the answer on its way: the box closes while it streams and Stop replaces Send. Without it
+   * (conversational search) the box stays open to write the next message, which waits.
+   */
+  onStop?: () => void;
+  /** What the empty box says, when not /chat's (which speaks of the File List selection). */
+  placeholder?: string;
+  /** The box's accessible name. */
+  label?: string;
+  maxLength?: number;
+  /** What Send says while an answer that cannot be stopped is on its way ('Searching…'). */
+  busyLabel?: string;
 };
 
-/** The question box: Enter sends, Shift+Enter starts a new line; closed while an answer streams (Stop instead). */
-export function ChatComposer({ isStreaming, isDisabled, onSend, onStop }: TChatComposerProps) {
+/**
+ * The message box of /chat, the review's chat and conversational search: Enter sends, Shift+Enter
+ * starts a new line; while an answer streams, Stop (when it can be stopped) replaces Send.
+ */
+export function ChatComposer({
+  isStreaming,
+  isDisabled,
+  onSend,
+  onStop,
+  placeholder,
+  label = 'Your question',
+  maxLength = 20_000,
+  busyLabel = 'Send',
+}: TChatComposerProps) {
   const [draft, setDraft] = useState('');
   const canSend = !isStreaming && !isDisabled && draft.trim() !== '';
   const send = () => {
@@ -27,12 +52,14 @@ export function ChatComposer({ isStreaming, isDisabled, onSend, onStop }: TChatC
     >
       <textarea
         className="chat-composer-input"
-        aria-label="Your question"
-        placeholder={isDisabled ? 'Select papers in your File List first' : 'Ask about the selected papers…'}
+        aria-label={label}
+        placeholder={
+          placeholder ?? (isDisabled ? 'Select papers in your File List first' : 'Ask about the selected papers…')
+        }
         rows={2}
-        maxLength={20_000}
+        maxLength={maxLength}
         value={draft}
-        disabled={isStreaming || isDisabled}
+        disabled={(isStreaming && onStop !== undefined) || isDisabled}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -41,7 +68,7 @@ export function ChatComposer({ isStreaming, isDisabled, onSend, onStop }: TChatC
           }
         }}
       />
-      {isStreaming ? (
+      {isStreaming && onStop ? (
         <button type="button" className="button chat-composer-action" onClick={onStop}>
           <span className="chat-stop-square" aria-hidden="true" />
           Stop
@@ -49,7 +76,7 @@ export function ChatComposer({ isStreaming, isDisabled, onSend, onStop }: TChatC
       ) : (
         <button type="submit" className="button button-primary chat-composer-action" disabled={!canSend}>
           <Icon name="send" size={16} />
-          Send
+          {isStreaming ? busyLabel : 'Send'}
         </button>
       )}
     </form>

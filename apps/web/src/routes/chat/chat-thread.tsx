@@ -1,4 +1,5 @@
 import type { TChatMessage } from '@paperbench/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { parseApiError } from '../../api/parse-api-error';
 import { useChatMessagesQuery } from '../../features/chat/api';
 import { ChatAnswer } from '../../features/chat/chat-answer';
@@ -11,6 +12,8 @@ type TChatThreadProps = {
   /** The latest streamed answer; shown here while it belongs to this session and is not stored yet. */
   answer: TChatAnswer | null;
   onRetry: () => void;
+  /** The session's stored messages when they come from elsewhere (/review reads its own); default /chat's. */
+  messagesQuery?: Pick<UseQueryResult<TChatMessage[]>, 'data' | 'error'>;
 };
 
 function Question({ text }: { text: string }) {
@@ -18,8 +21,9 @@ function Question({ text }: { text: string }) {
 }
 
 /** A session's messages, oldest first, then the answer streaming in. */
-export function ChatThread({ sessionId, answer, onRetry }: TChatThreadProps) {
-  const messages = useChatMessagesQuery(sessionId);
+export function ChatThread({ sessionId, answer, onRetry, messagesQuery }: TChatThreadProps) {
+  const chatMessages = useChatMessagesQuery(messagesQuery ? null : sessionId);
+  const messages = messagesQuery ?? chatMessages;
   const opener = useCitationOpener();
   const stored = messages.data ?? [];
   const live = answer?.sessionId === sessionId && !stored.some((m) => m.id === answer.messageId) ? answer : null;

@@ -133,7 +133,7 @@ function Synthesis({ exchangeId, response }: { exchangeId: number; response: TCo
         : QUOTED_ANSWER_LABEL
       : null;
   return (
-    <section className="conv-synthesis" aria-label="Answer from the papers">
+    <section className="conv-synthesis surface-card" aria-label="Answer from the papers">
       {label && <p className="answer-label">{label}</p>}
       <div className={synthesis.abstained ? 'cited-summary is-abstained' : 'cited-summary'}>
         <CitationsProvider value={citationsOf(passages, check, scrollToResult(exchangeId))}>

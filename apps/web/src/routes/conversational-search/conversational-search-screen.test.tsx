@@ -12,24 +12,12 @@ import { EXTRACTIVE_LABEL } from '../../features/chat/chat-answer';
 import { NOT_VERIFIED_TEXT } from '../../features/chat/citation-chip';
 import { mockApi, type TMockHandler } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
+import { attentionOverGraphs, searchHit } from '../../test/search-fixtures';
 import ConversationalSearchScreen, { EXAMPLE_REQUESTS, OFFLINE_NOTICE_TEXT } from './conversational-search-screen';
 
-const hit = (paper_id: string, title: string, abstract: string): TSearchHit => ({
-  paper_id,
-  platform: 'arxiv',
-  title,
-  authors: ['Ada Lovelace'],
-  published_date: '2019-03-14',
-  abstract,
-  categories: ['cs.LG'],
-  pdf_url: null,
-  score: 0.5,
-  highlights: { title: [], abstract: [] },
-});
-
 const papers = [
-  hit('1903.00001', 'Attention over graphs', 'Graph attention networks weigh neighbours by learned attention.'),
-  hit('1903.00002', 'Message passing for molecules', 'Message passing predicts molecular properties.'),
+  attentionOverGraphs,
+  searchHit('1903.00002', 'Message passing for molecules', 'Message passing predicts molecular properties.'),
 ];
 
 const firstQuery: TStructuredQuery = {

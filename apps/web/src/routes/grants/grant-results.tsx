@@ -5,6 +5,7 @@ import type { useGrantSearchQuery } from '../../features/grants/api';
 import { GrantCard } from '../../features/grants/grant-card';
 import { describeGrantCount, KIND_LABELS } from '../../features/grants/grant-format';
 import { activeFilterCount, isSearchable, type TGrantUrlState, withoutFilters } from '../../features/grants/grant-url';
+import { SegmentedOptions } from '../../features/ui/segmented-options';
 
 type Props = {
   state: TGrantUrlState;
@@ -174,7 +175,7 @@ function GrantListSkeleton() {
   return (
     <div className="grant-list" role="status" aria-label="Loading grants">
       {[0, 1, 2].map((index) => (
-        <div key={index} className="grant-card skeleton-card" aria-hidden="true">
+        <div key={index} className="grant-card surface-card skeleton-card" aria-hidden="true">
           <div className="skeleton skeleton-short" />
           <div className="skeleton skeleton-title" />
           <div className="skeleton skeleton-line" />
@@ -197,17 +198,7 @@ function SortControl({ value, onChange }: { value: TGrantSort; onChange: (sort: 
   return (
     <fieldset className="segmented grants-sort">
       <legend className="visually-hidden">Sort grants by</legend>
-      {SORT_OPTIONS.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className="segmented-option"
-          aria-pressed={value === option.value}
-          onClick={() => value !== option.value && onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
+      <SegmentedOptions options={SORT_OPTIONS} value={value} onChange={onChange} />
     </fieldset>
   );
 }

@@ -15,6 +15,8 @@ const counts = {
   uploads: 1,
   topics: 2,
   chat_sessions: 4,
+  review_sessions: 7,
+  ideas: 6,
   comments: 5,
   shared_folders: 1,
   shared_with_me: 1,
@@ -140,6 +142,7 @@ describe('/profile, signed in', () => {
     const library = screen.getByRole('region', { name: 'Your library' });
     await waitFor(() => expect(within(library).getByText('Papers').nextSibling).toHaveTextContent('12'));
     expect(within(library).getByText('Chats').nextSibling).toHaveTextContent('4');
+    expect(within(library).getByText('Reviews').nextSibling).toHaveTextContent('7');
 
     const topics = screen.getByRole('region', { name: 'Followed topics' });
     expect(await within(topics).findByText('graph neural networks')).toBeInTheDocument();

@@ -45,6 +45,8 @@ const COUNT_LABELS: { key: keyof TProfileCounts; label: string }[] = [
   { key: 'uploads', label: 'Uploads' },
   { key: 'topics', label: 'Topics' },
   { key: 'chat_sessions', label: 'Chats' },
+  { key: 'review_sessions', label: 'Reviews' },
+  { key: 'ideas', label: 'Ideas' },
   { key: 'comments', label: 'Comments' },
 ];
 

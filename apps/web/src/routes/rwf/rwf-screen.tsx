@@ -29,7 +29,7 @@ function ForumItem({ folder, groupTitle }: { folder: TSharedFolder; groupTitle?:
   return (
     <li className={groupTitle ? 'forum-entry is-group-start' : 'forum-entry'}>
       {groupTitle && <h2 className="forum-group-title">{groupTitle}</h2>}
-      <div className="forum-item">
+      <div className="forum-item surface-card surface-card-interactive">
         <FolderMark />
         <div className="forum-item-body">
           <div className="forum-item-title">

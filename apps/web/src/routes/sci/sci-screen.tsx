@@ -1,6 +1,146 @@
+import type { TIdeaProposal } from '@paperbench/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
-import { ComingSoon } from '../../features/ui/coming-soon';
+import { useAiStatusQuery } from '../../features/chat/api';
+import { ideaKeys, streamIdeas, useIdeasQuery } from '../../features/ideas/api';
+import { IdeaCard } from '../../features/ideas/idea-card';
+import { useUserFilesQuery } from '../../features/library/api';
+import '../../features/ideas/ideas.css';
 
+/** Shown when the server has no model (docs/ideas.md#offline-behaviour). */
+export const IDEAS_OFFLINE_TEXT =
+  'No AI model is configured: ideas are found by literature-based discovery (terms linking your papers to others), without a model.';
+
+type Generation = { ideas: TIdeaProposal[]; running: boolean; error: string | null; source: string | null };
+
+/** /sci, the AI Scientist (docs/ideas.md): generate ideas from a topic and papers, see their novelty, expand, export. */
 export default function SciScreen({ title }: TScreenProps) {
-  return <ComingSoon title={title}>Generate and refine research ideas grounded in the papers you keep.</ComingSoon>;
+  const aiStatus = useAiStatusQuery();
+  const files = useUserFilesQuery();
+  const saved = useIdeasQuery();
+  const queryClient = useQueryClient();
+  const [topic, setTopic] = useState('');
+  const [useSelected, setUseSelected] = useState(true);
+  const [count, setCount] = useState(3);
+  const [generation, setGeneration] = useState<Generation | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const selected = (files.data ?? []).filter((file) => file.selected);
+
+  async function generate(event: FormEvent) {
+    event.preventDefault();
+    if (!topic.trim()) return;
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setGeneration({ ideas: [], running: true, error: null, source: null });
+    try {
+      for await (const streamed of streamIdeas({ topic, count, use_selected: useSelected }, controller.signal)) {
+        if (streamed.type === 'idea') {
+          setGeneration((g) => g && { ...g, ideas: [...g.ideas, streamed.idea] });
+        } else if (streamed.type === 'done') {
+          setGeneration((g) => g && { ...g, source: streamed.source });
+        } else if (streamed.type === 'error') {
+          setGeneration((g) => g && { ...g, error: streamed.message });
+        }
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) setGeneration((g) => g && { ...g, error: parseApiError(error).message });
+    } finally {
+      setGeneration((g) => g && { ...g, running: false });
+      queryClient.invalidateQueries({ queryKey: ideaKeys.list() });
+    }
+  }
+
+  const newIds = new Set(generation?.ideas.map((idea) => idea.id));
+  const savedIdeas = (saved.data ?? []).filter((idea) => !newIds.has(idea.id));
+  // The freshest copy (an expanded idea comes back through the list's cache).
+  const current = (idea: TIdeaProposal) => saved.data?.find((s) => s.id === idea.id) ?? idea;
+
+  return (
+    <div className="screen sci-screen">
+      <h1>{title}</h1>
+      <p className="lead">
+        Research ideas from a topic and the papers you keep, each checked against the corpus for novelty.
+      </p>
+      {aiStatus.data?.mode === 'extractive' && (
+        <p className="notice" role="note">
+          {IDEAS_OFFLINE_TEXT}
+        </p>
+      )}
+      <form className="sci-form form-controls" onSubmit={generate} aria-label="Generate ideas">
+        <label className="sci-topic">
+          <span>Topic or question</span>
+          <textarea value={topic} maxLength={2000} onChange={(e) => setTopic(e.target.value)} required />
+        </label>
+        <div className="sci-form-row">
+          <label>
+            <input type="checkbox" checked={useSelected} onChange={(e) => setUseSelected(e.target.checked)} /> Use my
+            selected papers
+          </label>
+          <label>
+            Ideas{' '}
+            <select value={count} onChange={(e) => setCount(Number(e.target.value))}>
+              {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button-primary" disabled={generation?.running || !topic.trim()}>
+            {generation?.running ? 'Generating…' : 'Generate'}
+          </button>
+        </div>
+        <p className="muted">
+          {useSelected && selected.length > 0
+            ? `Building on ${selected.length} selected paper${selected.length === 1 ? '' : 's'}: ${selected.map((file) => file.filename).join('; ')}`
+            : 'Building on the corpus papers nearest the topic.'}
+        </p>
+      </form>
+      {generation && (
+        <section aria-label="New ideas" aria-busy={generation.running}>
+          <h2>New ideas</h2>
+          {generation.source === 'extractive' && aiStatus.data?.mode === 'model' && (
+            <p className="notice" role="note">
+              The model’s answer could not be used; these ideas were generated without a model.
+            </p>
+          )}
+          {generation.error && (
+            <p className="notice error" role="alert">
+              {generation.error}
+            </p>
+          )}
+          {!generation.running && generation.ideas.length === 0 && !generation.error && (
+            <p>No idea could be found for this topic and these papers.</p>
+          )}
+          <ul className="ideas-list">
+            {generation.ideas.map((idea) => (
+              <li key={idea.id}>
+                <IdeaCard idea={current(idea)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-label="Saved ideas">
+        <h2>Saved ideas</h2>
+        {saved.isError && <p role="alert">{parseApiError(saved.error).message}</p>}
+        {saved.data && savedIdeas.length === 0 && (
+          <p className="muted">
+            {newIds.size > 0 ? 'No other saved ideas: the new ones above are saved.' : 'No saved ideas yet.'}
+          </p>
+        )}
+        <ul className="ideas-list">
+          {savedIdeas.map((idea) => (
+            <li key={idea.id}>
+              <IdeaCard idea={idea} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,368 @@
+import type {
+  TExpandedIdea,
+  TGenerateIdeasRequest,
+  TIdeaPaper,
+  TIdeaProposal,
+  TNoveltyCheck,
+  TPaperRef,
+} from '@paperbench/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/model';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { requireAccess } from '../../policies/access';
+import { selectPassagesOf } from '../passages/passages.repo';
+import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { selectPaperRows } from '../recommendations/recommendations.repo';
+import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
+import { selectUserFiles } from '../user-files/user-files.repo';
+import { isSelectiveTerm, nearestPapers, surfaceWords, textVector } from './corpus-vectors';
+import { linkToDraft } from './extractive-ideas';
+import type { BasisPaper, IdeaDraft } from './idea-drafts';
+import { noveltyText } from './idea-drafts';
+import { ideaFilename, ideaMarkdown } from './idea-markdown';
+import { presentIdea, type TStoredIdea } from './ideas.presenter';
+import { countIdeas, deleteIdea, findIdea, insertIdea, lockIdeaQuota, selectIdeas, updateIdeaPlan } from './ideas.repo';
+import { selectCooccurringPairs, selectPapersWithTerm } from './ideas-corpus.repo';
+import { discoverLinks, type LbdDoc, type LbdSource } from './literature-discovery';
+import { modelIdeaDrafts, modelRationale } from './model-ideas';
+import { type CalibrationSource, checkNovelty, deterministicRationale } from './novelty-check';
+import { extractivePlan, modelPlan, type PlanPaper } from './research-plan';
+
+/** docs/ideas.md: what the AI Scientist needs besides the database and the model layer. */
+export interface IdeasContext {
+  db: Db;
+  ai: AiModel;
+  termStats: TermStatsSource;
+  calibration: CalibrationSource;
+}
+
+/** docs/ideas.md#budgets-and-quotas: saved ideas one user may hold; delete some to make room. */
+export const USER_IDEA_QUOTA = 500;
+/** Saved ideas listed, newest first. */
+const LIST_LIMIT = 200;
+/** Papers an idea may build on (the selection's first ones, or the topic's nearest). */
+export const MAX_BASIS = 8;
+/** Basis papers taken from the corpus when only a topic is given. */
+export const TOPIC_BASIS = 5;
+/** Characters of a basis paper the model reads. */
+const BASIS_TEXT_CHARS = 1_500;
+/** Papers per literature fetched for the ABC discovery. */
+const LITERATURE_SIZE = 80;
+
+const ideaNotFound = (id: number) => notFound(`Idea ${id}`);
+
+export const FALLBACK_REASON =
+  "The model's reply did not match the idea format, even after one repair; these ideas were found without a model (literature-based discovery).";
+
+export interface PreparedGeneration {
+  userId: number;
+  topic: string;
+  count: number;
+  stats: TermStats;
+  basis: BasisPaper[];
+  basisOrigin: 'selected' | 'nearest';
+}
+
+async function requireIdeaRoom(db: Db, userId: number, adding: number): Promise<void> {
+  if ((await countIdeas(db, userId)) + adding > USER_IDEA_QUOTA) {
+    throw new AppError(
+      'CONFLICT',
+      `You have saved the most ideas allowed (${USER_IDEA_QUOTA}): delete some before generating more`,
+      { quota: USER_IDEA_QUOTA },
+    );
+  }
+}
+
+/** The selection the request names, else (use_selected) the File List's selected papers; every one readable. */
+async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasRequest): Promise<TPaperRef[]> {
+  const named =
+    request.selected_files ??
+    (request.use_selected
+      ? (await selectUserFiles(db, userId))
+          .filter((file) => file.selected)
+          .map((file) => ({ platform: file.platform, paper_id: file.paperId }))
+      : []);
+  const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];
+  if (refs.length > 0) await requireAccess(db, { userId }, 'paper.read', refs);
+  return refs.slice(0, MAX_BASIS);
+}
+
+/** Title and abstract (or, for a paper without an abstract, its first passage), cut for the prompt. */
+async function basisPapers(db: Db, stats: TermStats, refs: readonly TPaperRef[]): Promise<BasisPaper[]> {
+  const rows = new Map(
+    (await selectPaperRows(db, refs)).map((row) => [
+      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      row,
+    ]),
+  );
+  const profiles = await loadProfiles(db, refs, stats);
+  const papers: BasisPaper[] = [];
+  for (const ref of refs) {
+    const row = rows.get(paperKey(ref));
+    if (!row) continue;
+    let text = row.abstract?.trim() ?? '';
+    if (!text) text = (await selectPassagesOf(db, [ref], 1))[0]?.text.trim() ?? '';
+    papers.push({
+      n: papers.length + 1,
+      platform: ref.platform,
+      paper_id: ref.paper_id,
+      title: row.title ?? ref.paper_id,
+      text: text.slice(0, BASIS_TEXT_CHARS),
+      vector: profiles.get(paperKey(ref))?.vector ?? new Map(),
+    });
+  }
+  return papers;
+}
+
+/**
+ * Everything that can fail with a status code, before a stream starts: the quota, the selected
+ * papers (404 for one the caller may not read), and the basis (a topic alone: its nearest papers).
+ */
+export async function prepareGeneration(
+  { db, termStats }: IdeasContext,
+  userId: number,
+  request: TGenerateIdeasRequest,
+): Promise<PreparedGeneration> {
+  await requireIdeaRoom(db, userId, 1);
+  const stats = await termStats();
+  let refs = await selectedRefs(db, userId, request);
+  let basisOrigin: PreparedGeneration['basisOrigin'] = 'selected';
+  if (refs.length === 0) {
+    basisOrigin = 'nearest';
+    const vector = await textVector(db, stats, request.topic, '');
+    refs = vector.size > 0 ? (await nearestPapers(db, stats, vector, TOPIC_BASIS)).map((paper) => paper.ref) : [];
+  }
+  const basis = await basisPapers(db, stats, refs);
+  if (basis.length === 0) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'No paper of the corpus matches this topic: select papers in your File List, or describe the topic with other words',
+    );
+  }
+  return { userId, topic: request.topic, count: request.count, stats, basis, basisOrigin };
+}
+
+export const basisRefs = (basis: readonly BasisPaper[]): TIdeaPaper[] =>
+  basis.map(({ n, platform, paper_id, title }) => ({ n, platform, paper_id, title }));
+
+/** The corpus as the ABC discovery reads it (ideas-corpus.repo.ts), vectors from the recommender. */
+function corpusSource(db: Db, stats: TermStats): LbdSource {
+  return {
+    async papersWith(term, without) {
+      const refs = await selectPapersWithTerm(db, term, { without, limit: LITERATURE_SIZE });
+      const profiles = await loadProfiles(db, refs, stats);
+      return refs.flatMap((ref): LbdDoc[] => {
+        const vector = profiles.get(paperKey(ref))?.vector;
+        return vector ? [{ ref, vector }] : [];
+      });
+    },
+    cooccurring: (pairs) => selectCooccurringPairs(db, pairs),
+    isSelective: (term) => isSelectiveTerm(term, stats),
+  };
+}
+
+/** docs/ideas.md#offline-literature-based-discovery: the drafts without a model. */
+async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Promise<IdeaDraft[]> {
+  const { stats, basis } = prepared;
+  const topicTerms = new Set((await textVector(db, stats, prepared.topic, '')).keys());
+  const links = await discoverLinks(
+    corpusSource(db, stats),
+    basis.map((paper) => ({ ref: paper, vector: paper.vector })),
+    { topicTerms, count: prepared.count },
+  );
+  const evidenceRefs = [
+    ...new Map(
+      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperKey(ref), ref]),
+    ).values(),
+  ];
+  const [words, rows] = await Promise.all([surfaceWords(db, evidenceRefs), selectPaperRows(db, evidenceRefs)]);
+  const titles = new Map(
+    rows.map((row) => [paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
+  );
+  return links.map((link) => linkToDraft(link, { words, titles, basis, searched: stats.documents }));
+}
+
+export interface Drafted {
+  drafts: IdeaDraft[];
+  source: 'model' | 'extractive';
+  fallbackReason: string | null;
+  citations: { supported: number[]; unsupported: number[] };
+}
+
+const modelFailure = (error: unknown) =>
+  error instanceof AiTimeoutError
+    ? new AppError('SERVICE_UNAVAILABLE', error.message)
+    : new AppError('BAD_GATEWAY', 'The ideas could not be generated (the AI model failed). Please try again.');
+
+/**
+ * The ideas' texts: the model's (docs/ideas.md#with-a-model), or, offline or when its output stays
+ * invalid after the repair retry, the literature-based discovery's, labelled 'extractive'.
+ */
+export async function draftIdeas(
+  { db, ai }: IdeasContext,
+  prepared: PreparedGeneration,
+  abortSignal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<Drafted> {
+  const none = { supported: [], unsupported: [] };
+  if (ai.mode !== 'model') {
+    return {
+      drafts: await extractiveDrafts(db, prepared),
+      source: 'extractive',
+      fallbackReason: null,
+      citations: none,
+    };
+  }
+  try {
+    const { drafts, supported, unsupported } = await modelIdeaDrafts(ai, prepared, abortSignal);
+    return { drafts, source: 'model', fallbackReason: null, citations: { supported, unsupported } };
+  } catch (error) {
+    if (abortSignal.aborted) throw error;
+    if (!(error instanceof AiInvalidOutputError)) {
+      log.error({ err: error }, 'ideas: the model failed');
+      throw modelFailure(error);
+    }
+    log.warn(
+      { err: error },
+      'ideas: invalid model output after the repair retry; falling back to literature-based discovery',
+    );
+    return {
+      drafts: await extractiveDrafts(db, prepared),
+      source: 'extractive',
+      fallbackReason: FALLBACK_REASON,
+      citations: none,
+    };
+  }
+}
+
+/** The novelty check of one draft: facts without a model; the rationale the model's when there is one. */
+async function noveltyOf(
+  { db, ai, calibration }: IdeasContext,
+  stats: TermStats,
+  draft: IdeaDraft,
+  source: 'model' | 'extractive',
+  abortSignal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<TNoveltyCheck> {
+  const facts = await checkNovelty(
+    db,
+    { stats, calibration: await calibration() },
+    { title: draft.title, body: noveltyText(draft) },
+  );
+  if (ai.mode === 'model' && source === 'model') {
+    try {
+      const rationale = await modelRationale(ai, draft, facts, abortSignal);
+      return { ...facts, rationale, rationale_source: 'model' };
+    } catch (error) {
+      if (abortSignal.aborted) throw error;
+      log.warn({ err: error }, 'ideas: the novelty rationale failed; using the computed one');
+    }
+  }
+  return { ...facts, rationale: deterministicRationale(facts), rationale_source: 'extractive' };
+}
+
+/** Each draft checked for novelty and saved (in its own transaction, under the quota), as it completes. */
+export async function* finishIdeas(
+  context: IdeasContext,
+  prepared: PreparedGeneration,
+  drafted: Drafted,
+  abortSignal: AbortSignal,
+  log: FastifyBaseLogger,
+): AsyncGenerator<TIdeaProposal> {
+  const byNumber = new Map(basisRefs(prepared.basis).map((paper) => [paper.n, paper]));
+  for (const draft of drafted.drafts) {
+    const novelty = await noveltyOf(context, prepared.stats, draft, drafted.source, abortSignal, log);
+    abortSignal.throwIfAborted();
+    const stored: TStoredIdea = {
+      problem: draft.problem,
+      approach: draft.approach,
+      novelty: draft.novelty,
+      experiments: draft.experiments,
+      risks: draft.risks,
+      based_on: draft.basedOn.flatMap((n) => byNumber.get(n) ?? []),
+      scores: draft.scores,
+      evidence: draft.evidence,
+    };
+    const row = await context.db.transaction(async (tx) => {
+      await lockIdeaQuota(tx, prepared.userId);
+      await requireIdeaRoom(tx, prepared.userId, 1);
+      return insertIdea(tx, {
+        userId: prepared.userId,
+        topic: prepared.topic,
+        title: draft.title.slice(0, 300),
+        source: drafted.source,
+        idea: stored,
+        noveltyCheck: novelty,
+      });
+    });
+    yield presentIdea(row);
+  }
+}
+
+/** GET /api/ideas: the caller's saved ideas, newest first. */
+export async function listIdeas(db: Db, userId: number): Promise<TIdeaProposal[]> {
+  return (await selectIdeas(db, userId, LIST_LIMIT)).map(presentIdea);
+}
+
+async function requireIdea(db: Db, userId: number, id: number): Promise<TIdeaProposal> {
+  await requireAccess(db, { userId }, 'idea.use', [id]);
+  // The user-scoped query stays behind the policy as the second wall (docs/security.md#policies).
+  const row = await findIdea(db, userId, id);
+  if (!row) throw ideaNotFound(id);
+  return presentIdea(row);
+}
+
+/**
+ * POST /api/ideas/expand (docs/ideas.md#research-plan): the plan, written by the model from the idea
+ * and its nearest papers (related work checked), or assembled without one; saved with the idea.
+ */
+export async function expandIdea(
+  { db, ai }: IdeasContext,
+  userId: number,
+  id: number,
+  log: FastifyBaseLogger,
+): Promise<TExpandedIdea> {
+  const idea = await requireIdea(db, userId, id);
+  const nearest = idea.novelty_check.nearest;
+  const rows = new Map(
+    (await selectPaperRows(db, nearest)).map((row) => [
+      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      row,
+    ]),
+  );
+  const papers: PlanPaper[] = nearest.map((paper) => ({
+    n: paper.n,
+    title: paper.title,
+    text: (rows.get(paperKey(paper))?.abstract ?? '').slice(0, BASIS_TEXT_CHARS),
+  }));
+  let plan = extractivePlan(idea, papers);
+  if (ai.mode === 'model') {
+    try {
+      plan = await modelPlan(ai, idea, papers);
+    } catch (error) {
+      if (!(error instanceof AiInvalidOutputError)) {
+        log.error({ err: error }, 'ideas: the plan could not be written');
+        throw error instanceof AiTimeoutError
+          ? new AppError('SERVICE_UNAVAILABLE', error.message)
+          : new AppError('BAD_GATEWAY', 'The plan could not be written (the AI model failed). Please try again.');
+      }
+      log.warn({ err: error }, 'ideas: invalid plan output after the repair retry; assembling it without a model');
+    }
+  }
+  const row = await updateIdeaPlan(db, userId, id, plan);
+  if (!row) throw ideaNotFound(id);
+  const expanded = presentIdea(row);
+  return { ...expanded, plan, expanded_at: expanded.expanded_at ?? new Date().toISOString() };
+}
+
+export async function removeIdea(db: Db, userId: number, id: number): Promise<void> {
+  await requireAccess(db, { userId }, 'idea.use', [id]);
+  if (!(await deleteIdea(db, userId, id))) throw ideaNotFound(id);
+}
+
+/** GET /api/ideas/{id}/export: the Markdown file and its download name. */
+export async function exportIdea(db: Db, userId: number, id: number): Promise<{ filename: string; markdown: string }> {
+  const idea = await requireIdea(db, userId, id);
+  return { filename: ideaFilename(idea), markdown: ideaMarkdown(idea) };
+}

@@ -1,0 +1,50 @@
+import type { TBibliographyFormat, TFolder } from '@paperbench/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../api/client';
+import { expectStatus, pathSegment } from '../../api/expect-status';
+import { saveBlob } from '../../lib/save-blob';
+
+/** The menu's entries, in order, with the type and extension of the file each one saves. */
+export const EXPORT_FORMATS = [
+  { format: 'bibtex', label: 'Export BibTeX', type: 'application/x-bibtex', extension: 'bib' },
+  { format: 'ris', label: 'Export RIS', type: 'application/x-research-info-systems', extension: 'ris' },
+] as const satisfies readonly { format: TBibliographyFormat; label: string; type: string; extension: string }[];
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): the UTF-8 filename* when present, else
+ * the quoted ASCII filename; null when the header names none.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = header.match(/filename\*\s*=\s*UTF-8''([^;]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: the plain filename below still names the file.
+    }
+  }
+  return header.match(/filename\s*=\s*"((?:[^"\\]|\\.)*)"/i)?.[1]?.replace(/\\(.)/g, '$1') ?? null;
+}
+
+/**
+ * GET /api/folders/{id}/export, saved as the file the server names after the folder (docs: File List,
+ * export). The request carries X-User-ID, so the file is fetched and then saved from memory.
+ */
+export function useExportFolderMutation() {
+  return useMutation({
+    mutationFn: async ({ folder, format }: { folder: TFolder; format: TBibliographyFormat }) => {
+      const response = expectStatus(
+        await apiClient.folders.export({ params: { id: pathSegment(folder.id) }, query: { format } }),
+        200,
+      );
+      const { type, extension } = EXPORT_FORMATS.find((entry) => entry.format === format) ?? EXPORT_FORMATS[0];
+      // ts-rest reads a body of a non-JSON, non-text/* type as a Blob, whatever the contract's type says.
+      const body: unknown = response.body;
+      const blob = body instanceof Blob ? body : new Blob([String(body)], { type });
+      const filename =
+        filenameFromDisposition(response.headers.get('content-disposition')) ?? `${folder.name}.${extension}`;
+      saveBlob(blob, filename);
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import type { TGraphEdge, TGraphNode, TPaperRef } from '@paperbench/contract';
+import { useId, useState } from 'react';
+import { refKey } from '../../lib/paper-refs';
+import { paperLabel, RELATION_MAX_LENGTH, RELATION_SUGGESTIONS } from './graph-labels';
+
+export type TEdgeInput = { source: TPaperRef; target: TPaperRef; label: string };
+
+/** Why the form cannot be sent yet, or null when it can. */
+export function edgeFormProblem(sourceKey: string, targetKey: string, label: string): string | null {
+  if (!sourceKey || !targetKey) return 'Choose both papers.';
+  if (sourceKey === targetKey) return 'Choose two different papers.';
+  if (label.trim().length > RELATION_MAX_LENGTH) return `A relation has at most ${RELATION_MAX_LENGTH} characters.`;
+  return null;
+}
+
+type TEdgeFormProps = {
+  nodes: readonly TGraphNode[];
+  edges: readonly TGraphEdge[];
+  isPending: boolean;
+  onAdd: (edge: TEdgeInput) => Promise<unknown>;
+};
+
+/**
+ * Link two papers without the canvas (source, relation, target): what makes the graph usable from the
+ * keyboard and with a screen reader. A pair already linked that way gets the new relation.
+ */
+export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
+  const id = useId();
+  const [sourceKey, setSourceKey] = useState('');
+  const [targetKey, setTargetKey] = useState('');
+  const [label, setLabel] = useState<string>(RELATION_SUGGESTIONS[0]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const byKey = new Map(nodes.map((node) => [refKey(node), node]));
+  const existing = edges.find((edge) => refKey(edge.source) === sourceKey && refKey(edge.target) === targetKey);
+
+  const submit = async () => {
+    const source = byKey.get(sourceKey);
+    const target = byKey.get(targetKey);
+    const why = edgeFormProblem(source ? sourceKey : '', target ? targetKey : '', label);
+    setProblem(why);
+    if (why || !source || !target) return;
+    await onAdd({
+      source: { paper_id: source.paper_id, platform: source.platform },
+      target: { paper_id: target.paper_id, platform: target.platform },
+      label: label.trim(),
+    });
+    // Ready for the next link; a paper chosen while this one was being saved stays chosen.
+    setSourceKey((current) => (current === sourceKey ? '' : current));
+    setTargetKey((current) => (current === targetKey ? '' : current));
+  };
+
+  const options = nodes.map((node) => (
+    <option key={refKey(node)} value={refKey(node)}>
+      {paperLabel(node)}
+    </option>
+  ));
+
+  return (
+    <form
+      className="review-edge-form"
+      aria-label="Link two papers"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit().catch(() => {});
+      }}
+    >
+      <label className="review-field">
+        <span>Source paper</span>
+        <select value={sourceKey} onChange={(event) => setSourceKey(event.target.value)}>
+          <option value="">Choose a paper…</option>
+          {options}
+        </select>
+      </label>
+      <label className="review-field">
+        <span>Relation</span>
+        <input
+          list={`${id}-relations`}
+          value={label}
+          maxLength={RELATION_MAX_LENGTH}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+        <datalist id={`${id}-relations`}>
+          {RELATION_SUGGESTIONS.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      </label>
+      <label className="review-field">
+        <span>Target paper</span>
+        <select value={targetKey} onChange={(event) => setTargetKey(event.target.value)}>
+          <option value="">Choose a paper…</option>
+          {options}
+        </select>
+      </label>
+      <button type="submit" className="button button-primary" disabled={isPending || nodes.length < 2}>
+        {existing ? 'Change relation' : 'Add link'}
+      </button>
+      {problem && (
+        <p className="review-form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

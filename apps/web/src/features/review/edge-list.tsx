@@ -1,0 +1,71 @@
+import type { TGraphEdge, TGraphNode } from '@paperbench/contract';
+import { refKey } from '../../lib/paper-refs';
+import { Icon } from '../ui/icons';
+import { paperLabel } from './graph-labels';
+import { RelationPicker } from './relation-picker';
+
+type TEdgeListProps = {
+  edges: readonly TGraphEdge[];
+  nodes: readonly TGraphNode[];
+  /** The link being changed (chosen here or by a click on the canvas), or null. */
+  editingId: number | null;
+  isPending: boolean;
+  onEdit: (edgeId: number | null) => void;
+  onRelabel: (edge: TGraphEdge, label: string) => void;
+  onDelete: (edge: TGraphEdge) => void;
+};
+
+/** The graph's links as a list: each can be relabelled or deleted from the keyboard. */
+export function EdgeList({ edges, nodes, editingId, isPending, onEdit, onRelabel, onDelete }: TEdgeListProps) {
+  const names = new Map(nodes.map((node) => [refKey(node), paperLabel(node)]));
+  const nameOf = (ref: TGraphEdge['source']) => names.get(refKey(ref)) ?? ref.paper_id;
+  if (edges.length === 0) {
+    return <p className="review-muted">No links yet: drag from one paper's handle to another, or use the form.</p>;
+  }
+  return (
+    <ul className="review-edge-list" aria-label="Links">
+      {edges.map((edge) => {
+        const subject = `${nameOf(edge.source)} → ${nameOf(edge.target)}`;
+        return (
+          <li key={edge.id} className={edge.id === editingId ? 'review-edge-row is-current' : 'review-edge-row'}>
+            {edge.id === editingId ? (
+              <RelationPicker
+                subject={subject}
+                initial={edge.label}
+                submitLabel="Save"
+                isPending={isPending}
+                onPick={(label) => onRelabel(edge, label)}
+                onCancel={() => onEdit(null)}
+              />
+            ) : (
+              <>
+                <span className="review-edge-text">
+                  <span className="review-edge-paper">{nameOf(edge.source)}</span>{' '}
+                  <span className="review-edge-label">{edge.label || 'relates to'}</span>{' '}
+                  <span className="review-edge-paper">{nameOf(edge.target)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="icon-button icon-button-small"
+                  aria-label={`Change relation of ${subject}`}
+                  onClick={() => onEdit(edge.id)}
+                >
+                  <Icon name="pencil" size={14} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button icon-button-small"
+                  aria-label={`Delete link ${subject}`}
+                  disabled={isPending}
+                  onClick={() => onDelete(edge)}
+                >
+                  <Icon name="trash" size={14} />
+                </button>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import type { TEdgeProposal, TGraphNode } from '@paperbench/contract';
+import { useState } from 'react';
+import { refKey } from '../../lib/paper-refs';
+import { paperLabel, RELATION_SUGGESTIONS } from './graph-labels';
+
+type TProposalsListProps = {
+  proposals: readonly TEdgeProposal[];
+  nodes: readonly TGraphNode[];
+  isPending: boolean;
+  onAccept: (proposal: TEdgeProposal, label: string) => void;
+  onDismiss: (proposal: TEdgeProposal) => void;
+};
+
+function ProposalRow({
+  proposal,
+  subject,
+  isPending,
+  onAccept,
+  onDismiss,
+}: { proposal: TEdgeProposal; subject: string } & Omit<TProposalsListProps, 'proposals' | 'nodes'>) {
+  const [label, setLabel] = useState<string>(RELATION_SUGGESTIONS[1]);
+  return (
+    <li className="review-proposal">
+      <p className="review-proposal-pair">{subject}</p>
+      <p className="review-proposal-evidence">
+        Similarity {Math.round(proposal.similarity * 100)}%
+        {proposal.shared_terms.length > 0 && <> · shared terms: {proposal.shared_terms.join(', ')}</>}
+      </p>
+      <div className="review-proposal-actions">
+        <label className="review-field review-field-inline">
+          <span>Relation</span>
+          <select value={label} onChange={(event) => setLabel(event.target.value)}>
+            {RELATION_SUGGESTIONS.map((suggestion) => (
+              <option key={suggestion} value={suggestion}>
+                {suggestion}
+              </option>
+            ))}
+            <option value="">no label</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button-primary button-small"
+          aria-label={`Accept link ${subject}`}
+          disabled={isPending}
+          onClick={() => onAccept(proposal, label)}
+        >
+          Accept
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Dismiss link ${subject}`}
+          disabled={isPending}
+          onClick={() => onDismiss(proposal)}
+        >
+          Dismiss
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Links proposed when the graph was marked complete (similar, unlinked papers): each waits for Accept
+ * or Dismiss and is only dashed on the canvas until then (issue: never added silently).
+ */
+export function ProposalsList({ proposals, nodes, ...actions }: TProposalsListProps) {
+  const names = new Map(nodes.map((node) => [refKey(node), paperLabel(node)]));
+  return (
+    <section className="review-proposals" aria-labelledby="review-proposals-title">
+      <h3 id="review-proposals-title">Proposed links</h3>
+      <ul>
+        {proposals.map((proposal) => (
+          <ProposalRow
+            key={proposal.id}
+            proposal={proposal}
+            subject={`${names.get(refKey(proposal.source)) ?? proposal.source.paper_id} ↔ ${names.get(refKey(proposal.target)) ?? proposal.target.paper_id}`}
+            {...actions}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
