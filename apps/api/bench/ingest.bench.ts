@@ -1,17 +1,15 @@
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '../src/db/client';
 import { createArxivHttp } from '../src/ingest/arxiv-http';
-import { importJsonLines } from '../src/ingest/bulk-import';
+import { type ImportStrategy, importJsonLines } from '../src/ingest/bulk-import';
 import { harvest } from '../src/ingest/harvester';
-import { readJsonLines } from '../src/ingest/json-lines';
 import { arxivFixture, startReplayServer } from '../src/ingest/replay-server';
 import { packageRoot } from '../src/lib/package-paths';
 import { createScratchDatabase } from './postgres';
+import { DEFAULT_SCALE_SEED, DEFAULT_SCALE_SIZE } from './search-scale.bench';
+import { syntheticCorpus } from './synthetic-corpus';
 
 const SHIPPED = path.join(packageRoot, 'data', 'arxiv-metadata-sample-25k.jsonl.gz');
 const PAGE = arxivFixture('oai-pmh/listrecords-arxivRaw-2016-387records-prettyprinted-with-token.xml');
@@ -23,23 +21,11 @@ interface Row {
   count: number;
   ms: number;
   peakRssMb?: number;
-}
-
-/** The shipped records written `copies` times with fresh ids: a big dump without a big download. */
-async function writeRekeyedDump(file: string, copies: number): Promise<number> {
-  let lines = 0;
-  async function* generate() {
-    for (let copy = 0; copy < copies; copy += 1) {
-      for await (const entry of readJsonLines(SHIPPED)) {
-        if (!('value' in entry)) continue;
-        const record = entry.value as { id: string };
-        lines += 1;
-        yield `${JSON.stringify({ ...record, id: `bench${copy}/${record.id}` })}\n`;
-      }
-    }
-  }
-  await pipeline(generate(), createGzip(), createWriteStream(file));
-  return lines;
+  /** docs/ingest.md#importing-a-metadata-dump: how the import wrote (rebuild or in place), and its steps' times. */
+  strategy?: ImportStrategy;
+  phases?: Record<string, number>;
+  /** The 1-minute load average when the row finished: the machine is shared, so read rates beside it. */
+  load: number;
 }
 
 async function withDatabase<T>(
@@ -62,18 +48,30 @@ async function withDatabase<T>(
   }
 }
 
-/** Imports and samples RSS at every batch: flat peaks across file sizes show constant memory. */
+/**
+ * Imports and samples RSS at every batch: flat peaks across file sizes show constant memory. Counts
+ * the papers written or found unchanged (a re-run writes none and still reads, compares and upserts
+ * every line).
+ */
 async function timedImport(
   database: Database,
   file: string,
-): Promise<{ count: number; ms: number; peakRssMb: number }> {
+  strategy: 'auto' | ImportStrategy = 'auto',
+): Promise<Omit<Row, 'driver' | 'what' | 'load'>> {
   let peak = process.memoryUsage().rss;
   const summary = await importJsonLines(database.db, file, {
+    strategy,
     onProgress: () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     },
   });
-  return { count: summary.inserted + summary.updated, ms: summary.milliseconds, peakRssMb: Math.round(peak / MB) };
+  return {
+    count: summary.inserted + summary.updated + summary.unchanged,
+    ms: summary.milliseconds,
+    peakRssMb: Math.round(peak / MB),
+    strategy: summary.strategy,
+    phases: summary.phases,
+  };
 }
 
 async function timedHarvest(database: Database, pages: number): Promise<{ count: number; ms: number }> {
@@ -94,54 +92,71 @@ async function timedHarvest(database: Database, pages: number): Promise<{ count:
   }
 }
 
+const phaseText = (phases: Record<string, number> | undefined) =>
+  phases
+    ? Object.entries(phases)
+        .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}`)
+        .join(', ')
+    : '–';
+
 /**
- * Bulk import rate (the shipped 25k file, and a larger re-keyed stream for memory), and harvester
- * throughput on a replayed 387-record arXivRaw page, on PostgreSQL (when databaseUrl is given) and
- * PGlite.
+ * Bulk import rate (the shipped 25k file, and the synthetic corpus of bench/synthetic-corpus.ts for
+ * rate at scale and memory), and harvester throughput on a replayed 387-record arXivRaw page, on
+ * PostgreSQL (when databaseUrl is given) and PGlite. Every row carries the load average: the machine
+ * is shared. On PostgreSQL the large file is imported as `auto` chooses (a rebuild into the empty table),
+ * then again over itself (in place: every line found unchanged), and once more into an empty table
+ * forced in place, the one-transaction path, for comparison.
  */
 export async function runIngestBench(options: {
   databaseUrl?: string;
   log: (message: string) => void;
-  syntheticCopies?: number;
+  syntheticSize?: number;
   harvestPages?: number;
 }): Promise<{ title: string; markdown: string }> {
-  const { databaseUrl, log, syntheticCopies = 10, harvestPages = 20 } = options;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ingest-bench-'));
+  const { databaseUrl, log, syntheticSize = DEFAULT_SCALE_SIZE, harvestPages = 20 } = options;
   const rows: Row[] = [];
-  try {
-    const big = path.join(dir, 'rekeyed.jsonl.gz');
-    log(`ingest: writing a ${syntheticCopies}× re-keyed dump`);
-    const bigLines = await writeRekeyedDump(big, syntheticCopies);
-    const drivers = databaseUrl ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
-    for (const driver of drivers) {
-      for (const [what, file] of [
-        ['import, shipped 25k file (empty table)', SHIPPED],
-        [`import, ${bigLines.toLocaleString('en')} re-keyed lines (empty table)`, big],
-      ] as const) {
-        log(`ingest: ${driver} ${what}`);
-        rows.push({
-          driver,
-          what,
-          ...(await withDatabase(driver, databaseUrl, (database) => timedImport(database, file))),
-        });
+  const load = () => Number((os.loadavg()[0] ?? 0).toFixed(1));
+  // The search-at-scale bench's corpus (same size and seed: one cached file serves both).
+  const { file: big } = await syntheticCorpus({ size: syntheticSize, seed: DEFAULT_SCALE_SEED, log });
+  const bigText = `${syntheticSize.toLocaleString('en')} synthetic papers`;
+  const drivers = databaseUrl ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
+  for (const driver of drivers) {
+    const record = (what: string, result: Omit<Row, 'driver' | 'what' | 'load'>) => {
+      log(
+        `ingest: ${driver} ${what}: ${result.count} in ${result.ms} ms (${result.strategy} ${phaseText(result.phases)})`,
+      );
+      rows.push({ driver, what, ...result, load: load() });
+    };
+    const inFreshDatabase = (work: (database: Database) => Promise<void>) => withDatabase(driver, databaseUrl, work);
+    await inFreshDatabase(async (database) =>
+      record('import, shipped 25k file (empty table)', await timedImport(database, SHIPPED)),
+    );
+    await inFreshDatabase(async (database) => {
+      record(`import, ${bigText} (empty table)`, await timedImport(database, big));
+      if (driver === 'postgres') {
+        record(`import again, ${bigText} over themselves`, await timedImport(database, big));
       }
-      log(`ingest: ${driver} harvest of ${harvestPages} pages`);
-      rows.push({
-        driver,
-        what: `harvest, ${harvestPages} replayed pages of 387 arXivRaw records`,
-        ...(await withDatabase(driver, databaseUrl, (database) => timedHarvest(database, harvestPages))),
-      });
+    });
+    if (driver === 'postgres') {
+      await inFreshDatabase(async (database) =>
+        record(`import, ${bigText} (empty table), forced in place`, await timedImport(database, big, 'in-place')),
+      );
     }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    log(`ingest: ${driver} harvest of ${harvestPages} pages`);
+    rows.push({
+      driver,
+      what: `harvest, ${harvestPages} replayed pages of 387 arXivRaw records`,
+      ...(await withDatabase(driver, databaseUrl, (database) => timedHarvest(database, harvestPages))),
+      load: load(),
+    });
   }
   const table = rows.map(
     (row) =>
-      `| ${row.driver} | ${row.what} | ${row.count.toLocaleString('en')} | ${(row.ms / 1000).toFixed(1)} s | ${Math.round(row.count / (row.ms / 1000)).toLocaleString('en')}/s | ${row.peakRssMb ?? '–'} |`,
+      `| ${row.driver} | ${row.what} | ${row.strategy ?? '–'} | ${row.count.toLocaleString('en')} | ${(row.ms / 1000).toFixed(1)} s | ${Math.round(row.count / (row.ms / 1000)).toLocaleString('en')}/s | ${phaseText(row.phases)} | ${row.peakRssMb ?? '–'} | ${row.load} |`,
   );
   const markdown = [
-    '| driver | what | papers / records | time | rate | peak RSS (MB) |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| driver | what | written as | papers / records | time | rate | steps (s) | peak RSS (MB) | load |',
+    '| --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: |',
     ...table,
   ].join('\n');
   return { title: 'Corpus ingestion', markdown };

@@ -1,5 +1,5 @@
 import type { GrantSearchResult } from './grant-search.bench';
-import type { SearchResult, ThroughputResult } from './scenarios';
+import type { ConcurrentSearchResult, SearchResult, ThroughputResult } from './scenarios';
 import type { CorpusLoaded } from './server';
 import { ms } from './stats';
 
@@ -29,6 +29,8 @@ export interface DriverResult {
   /** docs/grants.md#search: grant search over the shipped sample, which the first start loads too. */
   grantSearch: GrantSearchResult[];
   listing: ThroughputResult[];
+  /** 20 users searching at once, and a probe of another route meanwhile. */
+  concurrent: ConcurrentSearchResult;
 }
 
 /** A markdown table. */
@@ -126,6 +128,30 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
           ms(l.latency.p99),
         ]),
       ),
+    ),
+    '',
+  );
+
+  out.push(
+    '### Concurrent search (20 clients back to back for 10 s, both sorts, pages 1-3; a count probe every 100 ms)',
+    '',
+  );
+  out.push(
+    table(
+      ['Driver', 'Searches', 'Req/s', 'Errors', 'p50 ms', 'p99 ms', 'Max ms', 'Probe p50 ms', 'Probe p99 ms'],
+      results.map(({ label, concurrent: c }) => [
+        label,
+        int(c.requests),
+        int(c.rps),
+        Object.entries(c.errors)
+          .map(([status, n]) => `${n}× ${status === '0' ? 'no answer' : status}`)
+          .join(', ') || '0',
+        ms(c.latency.p50),
+        ms(c.latency.p99),
+        ms(c.latency.max),
+        ms(c.probe.p50),
+        ms(c.probe.p99),
+      ]),
     ),
     '',
   );

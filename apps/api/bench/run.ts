@@ -16,6 +16,10 @@
  * ideas/stream_generate offline: bench/streams.bench.ts); --streams-only runs just that section.
  * --relevance appends the known-item search section (MRR and success@10 of 300 fixed papers found by a
  * title phrase and by abstract words: bench/known-item.bench.ts); --relevance-only runs just that section.
+ * --search-scale appends search at scale on PostgreSQL (DATABASE_URL): a synthetic corpus of --size papers
+ * (default 250k; --size 1M or --size 2.6M reproduce the larger runs, --seed N another corpus, --rounds N),
+ * imported by the bulk importer, every kind of search timed through HTTP beside its SQL's EXPLAIN ANALYZE
+ * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -32,7 +36,8 @@ import { type LibraryResult, renderLibraryReport, runLibraryBench } from './libr
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
-import { measureListing, measureSearch } from './scenarios';
+import { measureConcurrentSearch, measureListing, measureSearch } from './scenarios';
+import { parseSize, renderSearchScaleReport, runSearchScaleBench } from './search-scale.bench';
 import { defaultServerEntry, startServer } from './server';
 import { ms } from './stats';
 import { renderStreamsReport, runStreamsBench } from './streams.bench';
@@ -81,6 +86,9 @@ async function benchDriver(entry: string, databaseUrl: string | undefined): Prom
     }
     log(`${label}: GET /api/papers throughput…`);
     const listing = await measureListing(client, papers);
+    log(`${label}: 20 concurrent searchers…`);
+    const concurrent = await measureConcurrentSearch(server.baseUrl);
+    log(`${label}: concurrent p99 ${ms(concurrent.latency.p99)} ms, probe p99 ${ms(concurrent.probe.p99)} ms`);
     return {
       driver: server.driver,
       label,
@@ -91,6 +99,7 @@ async function benchDriver(entry: string, databaseUrl: string | undefined): Prom
       search,
       grantSearch,
       listing,
+      concurrent,
     };
   } finally {
     client.close();
@@ -114,15 +123,26 @@ async function main() {
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
   const only = (
-    ['--library-only', '--discovery-only', '--qa-only', '--streams-only', '--relevance-only'] as const
+    [
+      '--library-only',
+      '--discovery-only',
+      '--qa-only',
+      '--streams-only',
+      '--relevance-only',
+      '--search-scale-only',
+    ] as const
   ).find((flag) => process.argv.includes(flag));
-  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance') =>
+  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale') =>
     only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
   const withQa = wants('qa');
   const withStreams = wants('streams');
   const withRelevance = wants('relevance');
+  const withSearchScale = wants('search-scale');
+  const size = option('--size');
+  const seed = option('--seed');
+  const rounds = option('--rounds');
   const onlySection = only !== undefined;
   const machine = machineInfo();
   const results: DriverResult[] = [];
@@ -137,6 +157,15 @@ async function main() {
   const qa = withQa ? await runQaBench(log) : undefined;
   const streams = withStreams ? await runStreamsBench(log) : undefined;
   const relevance = withRelevance ? await runKnownItemBench(log) : undefined;
+  const searchScale = withSearchScale
+    ? await runSearchScaleBench({
+        adminUrl: process.env.DATABASE_URL?.trim() || undefined,
+        size: size ? parseSize(size) : undefined,
+        seed: seed ? Number(seed) : undefined,
+        rounds: rounds ? Number(rounds) : undefined,
+        log,
+      })
+    : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -146,10 +175,11 @@ async function main() {
   if (qa) console.log(renderQaReport(machine, qa, date));
   if (streams) console.log(renderStreamsReport(streams, date));
   if (relevance) console.log(renderKnownItemReport(relevance, date));
+  if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale }, null, 2)}\n`,
     );
 }
 

@@ -1,4 +1,4 @@
-import type { BenchClient } from './http-client';
+import { BenchClient } from './http-client';
 import { type LatencySummary, summarize } from './stats';
 
 /**
@@ -160,4 +160,71 @@ export async function measureListing(client: BenchClient, paperCount: number): P
       (index) => `/api/papers?keyword=${encodeURIComponent(LIST_KEYWORDS[index % LIST_KEYWORDS.length] as string)}`,
     ),
   ];
+}
+
+export interface ConcurrentSearchResult {
+  clients: number;
+  requests: number;
+  rps: number;
+  /** Answers other than 2xx and network errors, by status (0: no answer). */
+  errors: Record<string, number>;
+  latency: LatencySummary;
+  /** GET /api/papers/count sent every 100 ms meanwhile: is the server still answering other requests? */
+  probe: LatencySummary;
+}
+
+/**
+ * docs/benchmarks.md "Concurrent search": `clients` users search back to back (the fixed queries, both
+ * sorts, pages 1-3) for `durationMs`, while a probe asks for the paper count every 100 ms.
+ */
+export async function measureConcurrentSearch(
+  baseUrl: string,
+  { clients = 20, durationMs = 10_000 } = {},
+): Promise<ConcurrentSearchResult> {
+  const client = new BenchClient(baseUrl, clients + 1);
+  try {
+    const samples: number[] = [];
+    const probes: number[] = [];
+    const errors: Record<string, number> = {};
+    const deadline = performance.now() + durationMs;
+    let issued = 0;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const index = issued;
+        issued += 1;
+        const body = {
+          query: SEARCH_QUERIES[index % SEARCH_QUERIES.length],
+          sort: index % 2 === 0 ? 'relevance' : 'date',
+          offset: 30 * (index % 3),
+        };
+        try {
+          const response = await client.request('POST', '/api/search/', body, 30_000);
+          if (response.status >= 200 && response.status < 300) samples.push(response.ms);
+          else errors[response.status] = (errors[response.status] ?? 0) + 1;
+        } catch {
+          errors['0'] = (errors['0'] ?? 0) + 1;
+        }
+      }
+    };
+    const probe = async () => {
+      while (performance.now() < deadline) {
+        const { ms } = await client.request('GET', '/api/papers/count', undefined, 30_000);
+        probes.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const started = performance.now();
+    await Promise.all([...Array.from({ length: clients }, worker), probe()]);
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      clients,
+      requests: samples.length,
+      rps: samples.length / seconds,
+      errors,
+      latency: summarize(samples),
+      probe: summarize(probes),
+    };
+  } finally {
+    client.close();
+  }
 }

@@ -102,6 +102,8 @@ export async function startServer(options: { databaseUrl?: string; entry: string
     // The bench measures the server, not its request budgets: hundreds of requests from one address
     // would meet the search budget's 429 (docs/security.md#rate-limits-and-quotas) within seconds.
     RATE_LIMIT_ENABLED: 'false',
+    // No daily harvest from arXiv (its default is every set): the bench measures this machine, offline.
+    HARVEST_SETS: '',
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 

@@ -1,7 +1,7 @@
 import { createAiModel } from './ai/create-ai-model';
 import type { AiModel } from './ai/model';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { type Db, openDatabase } from './db/client';
 import { queueJobDefinitions } from './jobs/queue/definitions';
 import { createJobQueue, type JobQueue } from './jobs/queue/queue-runner';
 import { resolvePdfUrlSecret } from './lib/pdf-url-secret';
@@ -11,12 +11,20 @@ import { createPdfTextExtractor, type PdfTextExtractor, pdfTextLimitsFrom } from
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './rate-limit/counter-store';
 import type { FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file-storage';
+import { createS3FileStorage } from './storage/s3-file-storage';
 
 /** What every module needs from the running app; passed to router factories explicitly. */
 export interface AppContext {
   db: Db;
+  /**
+   * docs/deploy.md#read-replica: where search and the paper list read; the PostgreSQL of DATABASE_READ_URL, or `db`
+   * itself when that is unset. Only for reads that may lag the primary a little.
+   */
+  readDb: Db;
+  /** Closes the read replica's connections, if this context opened any (the app does, on close). */
+  closeReadDb(): Promise<void>;
   config: Config;
-  /** Uploaded and cached PDFs, stored once per content hash. */
+  /** Uploaded and cached PDFs, stored once per content hash: local disk, or the S3 bucket of S3_BUCKET. */
   storage: FileStorage;
   /** docs/queue.md: this process's poller of the durable work queue (queue_jobs); wake() it after an enqueue commits. */
   queue: JobQueue;
@@ -32,11 +40,20 @@ export interface AppContext {
   ai: AiModel;
 }
 
-/** The context of one server process: the local file storage of STORAGE_DIR, its queue poller and PDF workers. */
+/**
+ * The context of one server process: its file storage (STORAGE_DIR, or the S3 bucket every replica shares), the
+ * read replica's pool, its queue poller and PDF workers.
+ */
 export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config'>): AppContext {
-  const storage = new LocalFileStorage(config.STORAGE_DIR);
+  const { S3_BUCKET } = config;
+  const storage = S3_BUCKET ? createS3FileStorage({ ...config, S3_BUCKET }) : new LocalFileStorage(config.STORAGE_DIR);
+  const replica = config.DATABASE_READ_URL
+    ? openDatabase({ url: config.DATABASE_READ_URL, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
+    : undefined;
   const context: AppContext = {
     db,
+    readDb: replica?.db ?? db,
+    closeReadDb: async () => replica?.close(),
     config,
     storage,
     // docs/queue.md: handlers get this context, so the queue reads it lazily.

@@ -80,6 +80,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   // After identity: its preHandler sets request.userId, which the per-user budgets count by.
   await app.register(rateLimitPlugin, { config, counters: context.counters });
   app.addHook('onClose', () => context.counters.close());
+  app.addHook('onClose', () => context.closeReadDb());
   await registerApiDocs(app);
   // As a plugin, ts-rest's error handler lives in a child scope and hands anything that is not a
   // validation error up to ours.

@@ -57,6 +57,13 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://papers.example.org/' }).PUBLIC_URL).toBe('https://papers.example.org');
   });
+
+  it('harvests every top-level arXiv set unless HARVEST_SETS is set; an empty value switches it off', () => {
+    expect(loadConfig({}).HARVEST_SETS).toEqual(['cs', 'econ', 'eess', 'math', 'physics', 'q-bio', 'q-fin', 'stat']);
+    expect(loadConfig({ HARVEST_SETS: '' }).HARVEST_SETS).toEqual([]);
+    expect(loadConfig({ HARVEST_SETS: ' , ' }).HARVEST_SETS).toEqual([]);
+    expect(loadConfig({ HARVEST_SETS: 'physics:hep-th' }).HARVEST_SETS).toEqual(['physics:hep-th']);
+  });
 });
 
 describe('loadConfig: the model layer (docs/ai.md)', () => {
@@ -106,6 +113,30 @@ describe('loadConfig: the model layer (docs/ai.md)', () => {
     [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
     [{ LLM_MAX_CONCURRENT: '0' }, 'LLM_MAX_CONCURRENT'],
     [{ RATE_LIMIT_AI_PER_USER_PER_DAY: 'lots' }, 'RATE_LIMIT_AI_PER_USER_PER_DAY'],
+  ])('refuses %j, naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
+  });
+});
+
+describe('loadConfig: scale-out (docs/deploy.md)', () => {
+  it('keeps PDFs on disk and reads from the primary by default; path-style S3 URLs follow S3_ENDPOINT', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_PREFIX: '', S3_FORCE_PATH_STYLE: false });
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(config.DATABASE_READ_URL).toBeUndefined();
+    const minio = loadConfig({ S3_BUCKET: 'papers', S3_ENDPOINT: 'http://minio:9000', S3_PREFIX: '/pb/' });
+    expect(minio).toMatchObject({ S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'pb' });
+    expect(loadConfig({ S3_BUCKET: 'papers', S3_ENDPOINT: 'http://s3', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'papers', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'papers', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'papers', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ DATABASE_READ_URL: 'postgres://replica/paperbench' }, 'DATABASE_READ_URL'],
   ])('refuses %j, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
   });

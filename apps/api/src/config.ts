@@ -15,16 +15,30 @@ const zFlag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true');
 
+/** The items of a comma-separated list; blanks dropped. */
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** A comma-separated list; blanks dropped. */
-const ZList = z
+const ZList = z.string().default('').transform(splitList);
+
+/**
+ * arXiv's top-level OAI-PMH sets: together, all of arXiv (physics holds astro-ph, cond-mat, hep-th, …
+ * as sub-sets). docs/ingest.md#freshness: the daily harvest keeps them all fresh unless told otherwise.
+ */
+export const ARXIV_TOP_LEVEL_SETS = ['cs', 'econ', 'eess', 'math', 'physics', 'q-bio', 'q-fin', 'stat'] as const;
+
+/**
+ * HARVEST_SETS: unset means every top-level set; an explicit empty value (`HARVEST_SETS=`) means none,
+ * which switches the harvest off. ZList cannot tell the two apart (its default is ''), hence its own rule.
+ */
+const ZHarvestSets = z
   .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+  .optional()
+  .transform((value) => (value === undefined ? [...ARXIV_TOP_LEVEL_SETS] : splitList(value)));
 
 /** Empty means unset (so `FOO=` in an env file switches a feature off). */
 const zOptional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -45,6 +59,8 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: zOptional(z.string().url()),
+  /** docs/deploy.md#read-replica: a PostgreSQL read replica that search and the paper list read from; unset: the primary. */
+  DATABASE_READ_URL: zOptional(z.string().url()),
   LOG_LEVEL: ZLogLevel.default('info'),
   /** The built web app to serve; unset or missing means API only. */
   WEB_DIST: z
@@ -93,6 +109,26 @@ const ZEnv = z.object({
     .min(1024)
     .default(100 * 1024 * 1024),
 
+  // docs/deploy.md#object-storage: PDFs in an S3-compatible bucket that every replica shares, instead of STORAGE_DIR.
+  /** The bucket; set, uploaded and cached PDFs live there and STORAGE_DIR is not used for them. */
+  S3_BUCKET: zOptional(z.string()),
+  /** An S3-compatible server's URL (MinIO, …); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: zOptional(z.string().url()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Set with S3_SECRET_ACCESS_KEY; both unset: the AWS SDK's default credentials (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: zOptional(z.string()),
+  S3_SECRET_ACCESS_KEY: zOptional(z.string()),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO wants; unset: true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: zOptional(z.enum(['true', 'false'])).transform((value) =>
+    value === undefined ? undefined : value === 'true',
+  ),
+  /** Every key goes under this prefix, so several apps can share one bucket; empty: the bucket's root. */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value) => value.replace(/^\/+|\/+$/g, '')),
+
   // Keeping the corpus fresh from arXiv (docs/ingest.md).
   /** arXiv's OAI-PMH endpoint (tests point it at a local server replaying real responses). */
   ARXIV_OAI_BASE_URL: z.string().url().default('https://oaipmh.arxiv.org/oai'),
@@ -100,8 +136,8 @@ const ZEnv = z.object({
   ARXIV_API_BASE_URL: z.string().url().default('https://export.arxiv.org/api/query'),
   /** Least time between two requests to arXiv (arXiv asks for at most one every 3 seconds). */
   ARXIV_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(3000),
-  /** OAI-PMH sets the daily harvest keeps fresh, e.g. `cs,stat,math`; empty switches harvesting off. */
-  HARVEST_SETS: ZList,
+  /** OAI-PMH sets the daily harvest keeps fresh, e.g. `cs,stat,math`; unset: all of arXiv; empty switches harvesting off. */
+  HARVEST_SETS: ZHarvestSets,
   /** Fetch a paper from the arXiv API when a user opens or adds one the corpus lacks. */
   ARXIV_FETCH_MISSING: zFlag(true),
   // docs/security.md#outbound-requests-to-arxiv (polite to arXiv): requests waiting for an arXiv slot, in this process and as
@@ -287,12 +323,31 @@ function requireModelWithEndpoint(env: z.output<typeof ZEnv>, ctx: z.RefinementC
     });
 }
 
+/**
+ * docs/deploy.md: half an S3 key pair, S3 settings without a bucket (files would silently stay on one replica's
+ * disk), or a read replica beside the embedded database are mistakes, not modes.
+ */
+function requireCoherentScaleOut(env: z.output<typeof ZEnv>, ctx: z.RefinementCtx) {
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID))
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when other S3_* settings are set' });
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_READ_URL'],
+      message: 'needs DATABASE_URL (the embedded database has no replicas)',
+    });
+}
+
 /** The validated settings; STORAGE_DIR is always resolved to an absolute path. */
-export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string; PUBLIC_URL: string };
+export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string; PUBLIC_URL: string; S3_FORCE_PATH_STYLE: boolean };
 
 /** Reads and validates the environment; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.superRefine(requireModelWithEndpoint).safeParse(env);
+  const parsed = ZEnv.superRefine(requireModelWithEndpoint).superRefine(requireCoherentScaleOut).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -300,5 +355,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const storageDir = path.resolve(parsed.data.STORAGE_DIR ?? path.join(dataDir, 'files'));
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, DATA_DIR: dataDir, STORAGE_DIR: storageDir, PUBLIC_URL: publicUrl };
+  // MinIO and most self-hosted S3 servers answer path-style requests only; AWS prefers virtual-hosted.
+  const forcePathStyle = parsed.data.S3_FORCE_PATH_STYLE ?? parsed.data.S3_ENDPOINT !== undefined;
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir,
+    STORAGE_DIR: storageDir,
+    PUBLIC_URL: publicUrl,
+    S3_FORCE_PATH_STYLE: forcePathStyle,
+  };
 }

@@ -6,6 +6,7 @@ import { seedCorpusIfEmpty } from './ingest/corpus-loader';
 import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
+import { ensureSearchIndex } from './modules/search/search-index.repo';
 import { recoverUploads } from './modules/uploads/upload-recovery';
 
 /** Start-up: config → database → migrations → first-start corpus → upload recovery → jobs → HTTP. */
@@ -24,6 +25,8 @@ async function main() {
 
   await database.withStartupLock(async () => {
     await database.migrate();
+    // docs/search.md#plans: RUM where the server has it (created now if the extension appeared since the migration).
+    app.log.info({ index: await ensureSearchIndex(database.db) }, 'search ranks with this index');
     if (!config.SEED_CORPUS) return;
     app.log.info({ file: config.CORPUS_FILE }, 'checking the corpus (first start loads 25k papers, ~20 s)');
     const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE);

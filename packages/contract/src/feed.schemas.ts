@@ -56,7 +56,10 @@ export const ZDay = zText()
   .refine((day) => !DAY_PATTERN.test(day) || isCalendarDay(day), 'day is not a calendar date');
 
 export const ZDailyFeedQuery = z.object({
-  /** The announcement day to show; default the latest day with papers that is not after today. */
+  /**
+   * The announcement day to show; default the latest day (not after today) with papers matching the
+   * caller's followed topics, or with any papers when the caller follows none or they match nothing.
+   */
   day: ZDay.optional(),
 });
 export type TDailyFeedQuery = z.infer<typeof ZDailyFeedQuery>;
@@ -93,5 +96,18 @@ export const ZDailyFeedResponse = z.object({
   /** Papers published that day (the groups hold at most FEED_MAX_PAPERS of them). */
   total: z.number().int().min(0),
   groups: z.array(ZFeedGroup),
+  /** Whether the caller's followed topics match a paper of `day`; null when the caller follows none (or `day` is null). */
+  topics_matched: z.boolean().nullable(),
+  /**
+   * The latest day with papers, when no day was asked for and the caller's topics matched nothing on it:
+   * the feed then opened on `day`, the latest day they match. Null otherwise.
+   */
+  skipped_day: ZDay.nullable(),
+  /**
+   * Given when the caller's topics matched nothing on the day first looked at (the one asked for, or the
+   * latest day): the latest day, not after today, on which they match a paper; null when they match none
+   * anywhere, when they did match, or without topics.
+   */
+  latest_topic_day: ZDay.nullable(),
 });
 export type TDailyFeedResponse = z.infer<typeof ZDailyFeedResponse>;

@@ -3,6 +3,7 @@ import { chatContract } from './chat.contract';
 import { commentsContract } from './comments.contract';
 import { c, commonResponses } from './common';
 import { contactContract } from './contact.contract';
+import { corpusContract } from './corpus.contract';
 import { feedContract } from './feed.contract';
 import { foldersContract } from './folders.contract';
 import { forumContract } from './forum.contract';
@@ -46,6 +47,7 @@ export const contract = c.router(
     uploads: uploadsContract,
     ai: aiContract,
     profile: profileContract,
+    corpus: corpusContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -57,6 +59,7 @@ export * from './comment.schemas';
 export * from './common';
 export * from './contact.schemas';
 export * from './conversational.schemas';
+export * from './corpus.contract';
 export * from './entities';
 export * from './feed.schemas';
 export * from './folder.schemas';

@@ -24,9 +24,13 @@ export const searchContract = c.router({
     responses: { 200: ZSearchResponse },
     summary: 'Full-text search over titles, authors and abstracts',
     description:
-      'Web-search syntax: "exact phrase", a OR b, -excluded. Ranked by relevance (title > authors > abstract) or by date; ' +
-      'filtered by categories or archives (cs matches cs.CL) and an inclusive published-date range. Each hit carries ' +
-      'the offsets of the matched words in its title and abstract; a query without hits gets a did_you_mean correction.',
+      'Web-search syntax: "exact phrase" (matched as typed, unstemmed), a OR b, -excluded, author:"Name". Ranked by ' +
+      'relevance (docs/search.md#ranking: stemmed rank with title > authors > abstract, words as typed above their ' +
+      'stemmed relatives, titles holding the query as a phrase first) or by date; filtered by categories or archives ' +
+      '(cs matches cs.CL) and an inclusive published-date range; paged by offset (pages of up to 100, to offset 10,000) ' +
+      'with the exact total. An arXiv id, arXiv URL or DOI jumps to its paper (`jump`; a signed-in caller gets a missing ' +
+      'arXiv paper fetched). Each hit carries the offsets of the matched words in its title and abstract; a query ' +
+      'without hits gets a did_you_mean correction (typos and swapped letters).',
   },
   categories: {
     method: 'GET',

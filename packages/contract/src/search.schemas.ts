@@ -5,6 +5,15 @@ import { ZSummaryGrounding } from './summary.schemas';
 
 export const SEARCH_SORTS = ['relevance', 'date'] as const;
 export const SUMMARY_TYPES = ['full', 'brief'] as const;
+export const SEARCH_INDEXES = ['rum', 'gin'] as const;
+export const JUMP_KINDS = ['arxiv_id', 'arxiv_url', 'doi'] as const;
+/**
+ * Why a named paper was not opened: the corpus lacks it and fetching is off or impossible (a DOI that
+ * is not arXiv's), an anonymous caller (only signed-in users cause fetches), arXiv does not know the
+ * id, or arXiv could not be reached.
+ */
+export const JUMP_MISSING = ['not_in_corpus', 'sign_in_to_fetch', 'not_on_arxiv', 'arxiv_unreachable'] as const;
+export type TJumpMissing = (typeof JUMP_MISSING)[number];
 
 /**
  * An arXiv category (cs.CL, math.AG, astro-ph.CO, cond-mat.stat-mech) or a whole archive (cs, math,
@@ -45,6 +54,8 @@ export const ZSearchRequest = z
     path: ['from'],
   });
 export type TSearchRequest = z.infer<typeof ZSearchRequest>;
+/** What a client may send: defaults (limit, offset, sort) filled in by the server. */
+export type TSearchRequestInput = z.input<typeof ZSearchRequest>;
 
 /**
  * Where the query matched, as [start, end) offsets (UTF-16 code units, as JavaScript indexes strings)
@@ -74,6 +85,27 @@ export const ZSearchResponse = z.object({
    * corpus titles, and how many papers that query finds (with the same filters). Null otherwise.
    */
   did_you_mean: z.object({ query: zText(), total: z.number().int() }).nullable(),
+  /**
+   * docs/search.md#syntax: the author the results are narrowed to, from `author:` or from a query that
+   * reads as a name of an author of the corpus ("Yoshua Bengio"); null otherwise.
+   */
+  author: zText().nullable(),
+  /**
+   * docs/search.md#ranking: how the list was ordered. By relevance, the first `ranked` matches (at
+   * most 1,000) are ranked in full: the query as a title phrase, the words as typed, the stemmed rank;
+   * past them results follow the index's order. With index 'rum' those are the top matches by rank,
+   * taken straight from the index; with 'gin' they are all the matches when they fit, else the newest
+   * 1,000. 0 when sorted by date.
+   */
+  ranking: z.object({ index: z.enum(SEARCH_INDEXES), ranked: z.number().int() }),
+  /**
+   * docs/search.md#jumps: the query named one paper (an arXiv id, an arXiv URL, a DOI). Found: `paper`
+   * is it and the only result, and clients open it. Not found: `paper` is null, `missing` says why, and
+   * the query was searched as words. Null for word queries.
+   */
+  jump: z
+    .object({ via: z.enum(JUMP_KINDS), paper: ZPaper.nullable(), missing: z.enum(JUMP_MISSING).nullable() })
+    .nullable(),
   /**
    * The AI summary when one was produced. Search itself never calls a model: summaries come from
    * POST /api/search-summary/, so this is null here.

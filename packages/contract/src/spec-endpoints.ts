@@ -128,6 +128,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['DELETE', '/api/share/{id}'],
   // docs/ai.md: whether answers come from a model or are extractive, so the UI labels them honestly.
   ['GET', '/api/ai/status'],
+  // docs/ingest.md#freshness: the corpus's size and freshness, so "recent" lists say when they are a frozen sample.
+  ['GET', '/api/corpus/status'],
   // README#google-sign-in: whether the header offers sign-in, and where the identity-provider script loads from.
   ['GET', '/api/auth/config'],
   // The /rwf/{folderId} page: one shared folder (its name, mode, abilities, and members for managers).

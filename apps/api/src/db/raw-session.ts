@@ -20,6 +20,12 @@ type Client = pg.Pool | PGlite;
 const clientOf = (db: Db) => (db as unknown as { $client: Client }).$client;
 const isPool = (client: Client): client is pg.Pool => typeof (client as pg.Pool).connect === 'function';
 
+/**
+ * Whether several withRawTransaction calls can run at once, each on its own connection (a PostgreSQL
+ * pool). PGlite is one connection: its transactions queue, and one started inside another never runs.
+ */
+export const hasConcurrentSessions = (db: Db): boolean => isPool(clientOf(db));
+
 function pgliteSession(tx: Transaction): RawSession {
   return {
     query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,

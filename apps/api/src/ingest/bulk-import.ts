@@ -1,8 +1,21 @@
 import { statSync } from 'node:fs';
 import type { Db } from '../db/client';
-import { withRawTransaction } from '../db/raw-session';
+import { hasConcurrentSessions, type RawSession, withRawTransaction } from '../db/raw-session';
 import { type NewPaper, paperFromDumpRecord } from './arxiv-record';
-import { vacuumPapers, withPaperIndexesDeferred } from './bulk-load.repo';
+import {
+  buildLoadIndex,
+  copyPapersToLoadTable,
+  countPapersUpTo,
+  createLoadTable,
+  dropLoadTable,
+  holdPapersForRebuild,
+  type LoadTable,
+  rebuildBlocker,
+  swapInLoadTable,
+  vacuumPapers,
+  withPaperIndexesDeferred,
+  writeToLoadTable,
+} from './bulk-load.repo';
 import { readJsonLines } from './json-lines';
 import {
   addUpsertCounts,
@@ -12,10 +25,28 @@ import {
   upsertPapers,
 } from './paper-upsert.repo';
 
-/** Rows per COPY + upsert: large enough to amortise statements, small enough for constant memory. */
+/** Lines per batch: large enough to amortise statements, small enough for constant memory. */
 const DEFAULT_BATCH_SIZE = 5000;
 /** Line numbers kept per skip reason, to show where to look. */
 const EXAMPLE_LINES = 5;
+/** Batches read ahead per loader while it writes: parsing overlaps the database's work. */
+const READ_AHEAD = 2;
+/**
+ * Connections a rebuild loads and indexes over. The database's work (two tsvectors per row, then
+ * each index) runs on one core per connection; docs/ingest.md#measured: 2 cores.
+ */
+const REBUILD_CONNECTIONS = 2;
+/** Fewer lines (estimated) than this always write in place: a rebuild's fixed steps outweigh its gain. */
+const REBUILD_MIN_LINES = 20_000;
+/** A dump's bytes per line, to estimate its lines before reading it: the shipped sample's, plain and gzipped. */
+const BYTES_PER_LINE = 1350;
+const GZIPPED_BYTES_PER_LINE = 440;
+
+/**
+ * docs/ingest.md#importing-a-metadata-dump. `in-place`: one transaction upserts into papers.
+ * `rebuild`: a new papers table is filled over several connections, indexed, and swapped in.
+ */
+export type ImportStrategy = 'in-place' | 'rebuild';
 
 export interface SkipReason {
   reason: string;
@@ -30,6 +61,9 @@ export interface ImportSummary extends UpsertCounts {
   skipped: number;
   reasons: SkipReason[];
   milliseconds: number;
+  strategy: ImportStrategy;
+  /** Milliseconds per step, in order (docs/ingest.md#measured: where the time goes). */
+  phases: Record<string, number>;
 }
 
 export interface ImportProgress {
@@ -41,6 +75,13 @@ export interface ImportProgress {
 export interface ImportOptions {
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * `auto` (default): rebuild on PostgreSQL when the file (estimated from its size) holds at least
+   * REBUILD_MIN_LINES lines and more than twice as many as the corpus has papers (a first load, a
+   * backfill; re-importing a dump over itself stays in place), else in place. `rebuild`
+   * rebuilds whatever the sizes, where it can (PostgreSQL, a papers table it can recreate).
+   */
+  strategy?: 'auto' | ImportStrategy;
 }
 
 class SkipLog {
@@ -60,49 +101,259 @@ class SkipLog {
   }
 }
 
+/** Reads a dump into batches of papers, counting lines and skips. */
+class DumpReader {
+  readonly skips = new SkipLog();
+  lines = 0;
+  private bytesRead = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly totalBytes: number,
+    private readonly batchSize: number,
+    private readonly onProgress?: (progress: ImportProgress) => void,
+  ) {}
+
+  async read(deliver: (batch: NewPaper[]) => Promise<void>): Promise<void> {
+    let batch: NewPaper[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await deliver(batch);
+      batch = [];
+      this.onProgress?.({ lines: this.lines, bytesRead: this.bytesRead, totalBytes: this.totalBytes });
+    };
+    for await (const entry of readJsonLines(this.file, (bytes) => {
+      this.bytesRead = bytes;
+    })) {
+      this.lines = entry.line;
+      const outcome = 'error' in entry ? { reason: entry.error } : paperFromDumpRecord(entry.value);
+      if ('reason' in outcome) this.skips.add(outcome.reason, entry.line);
+      else batch.push(outcome.paper);
+      if (batch.length >= this.batchSize) await flush();
+    }
+    await flush();
+  }
+}
+
+/** A bounded queue from the reader to one loader; a failure on either side ends both. */
+class BatchChannel {
+  private readonly items: NewPaper[][] = [];
+  private closed = false;
+  private failure: { error: unknown } | undefined;
+  private wake: (() => void) | undefined;
+
+  private async until(ready: () => boolean) {
+    while (!ready() && !this.failure) await new Promise<void>((resolve) => (this.wake = resolve));
+    if (this.failure) throw this.failure.error;
+  }
+
+  private notify() {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  async put(batch: NewPaper[]) {
+    await this.until(() => this.items.length < READ_AHEAD);
+    this.items.push(batch);
+    this.notify();
+  }
+
+  /** The next batch, or undefined once the reader is done. */
+  async take(): Promise<NewPaper[] | undefined> {
+    await this.until(() => this.items.length > 0 || this.closed);
+    const batch = this.items.shift();
+    this.notify();
+    return batch;
+  }
+
+  close() {
+    this.closed = true;
+    this.notify();
+  }
+
+  fail(error: unknown) {
+    this.failure ??= { error };
+    this.notify();
+  }
+}
+
 /**
- * Imports a JSON-lines metadata dump (the shipped sample's or the Kaggle snapshot's fields, gzipped
- * or not) in one transaction: every usable line lands, or nothing does. Lines stream through COPY
- * into a staging table in batches and are upserted by (platform, paper_id), so memory stays flat
- * for millions of lines and importing the same file twice changes nothing. Unusable lines are
- * skipped and counted by reason.
+ * Which loader a paper goes to: every copy of one paper to the same one, in file order, so the
+ * newest (or the last given) copy wins exactly as in one transaction, and two loaders never wait
+ * on each other's rows.
  */
-export async function importJsonLines(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const { batchSize = DEFAULT_BATCH_SIZE, onProgress } = options;
-  const started = performance.now();
-  const totalBytes = statSync(file).size;
-  const counts = emptyUpsertCounts();
-  const skips = new SkipLog();
-  let lines = 0;
-  let bytesRead = 0;
-  await withRawTransaction(db, (session) =>
-    withPaperIndexesDeferred(session, async () => {
-      await createStaging(session);
-      let batch: NewPaper[] = [];
-      const flush = async () => {
-        addUpsertCounts(counts, await upsertPapers(session, batch));
-        batch = [];
-        onProgress?.({ lines, bytesRead, totalBytes });
-      };
-      for await (const entry of readJsonLines(file, (bytes) => {
-        bytesRead = bytes;
-      })) {
-        lines = entry.line;
-        const outcome = 'error' in entry ? { reason: entry.error } : paperFromDumpRecord(entry.value);
-        if ('reason' in outcome) skips.add(outcome.reason, entry.line);
-        else batch.push(outcome.paper);
-        if (batch.length >= batchSize) await flush();
-      }
-      await flush();
+function loaderOf(paper: NewPaper, loaders: number): number {
+  const key = `${paper.platform ?? 'arxiv'}/${paper.paperId}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % loaders;
+}
+
+async function drain(session: RawSession, batches: BatchChannel, counts: UpsertCounts) {
+  for (let batch = await batches.take(); batch; batch = await batches.take()) {
+    addUpsertCounts(counts, await upsertPapers(session, batch));
+  }
+}
+
+/** Reads the dump into `loaders` loaders at once (each `load` drains its channel), summing their counts. */
+async function readInto(
+  reader: DumpReader,
+  loaders: number,
+  load: (batches: BatchChannel, counts: UpsertCounts) => Promise<void>,
+): Promise<UpsertCounts> {
+  const channels = Array.from({ length: loaders }, () => new BatchChannel());
+  const failAll = (error: unknown) => {
+    for (const channel of channels) channel.fail(error);
+  };
+  const counts = channels.map(() => emptyUpsertCounts());
+  const runs = channels.map((channel, i) =>
+    load(channel, counts[i] as UpsertCounts).catch((error: unknown) => {
+      failAll(error);
+      throw error;
     }),
   );
-  await vacuumPapers(db);
+  let readError: { error: unknown } | undefined;
+  try {
+    await reader.read(async (batch) => {
+      const shares: NewPaper[][] = channels.map(() => []);
+      for (const paper of batch) shares[loaderOf(paper, loaders)]?.push(paper);
+      for (const [i, share] of shares.entries()) if (share.length > 0) await channels[i]?.put(share);
+    });
+    for (const channel of channels) channel.close();
+  } catch (error) {
+    readError = { error };
+    failAll(error);
+  }
+  const settled = await Promise.allSettled(runs);
+  if (readError) throw readError.error;
+  for (const run of settled) if (run.status === 'rejected') throw run.reason;
+  const total = emptyUpsertCounts();
+  for (const part of counts) addUpsertCounts(total, part);
+  return total;
+}
+
+type Phases = Record<string, number>;
+
+async function timed<T>(phases: Phases, name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases[name] = Math.round(performance.now() - started);
+  }
+}
+
+/** Runs `work(i)` for i in 0..n-1 at once; waits for all of them, then throws the first failure. */
+async function allOrFirstError(n: number, work: (i: number) => Promise<void>): Promise<void> {
+  const settled = await Promise.allSettled(Array.from({ length: n }, (_, i) => work(i)));
+  for (const run of settled) if (run.status === 'rejected') throw run.reason;
+}
+
+/** One transaction: every batch upserted into papers, committed together (PGlite; small imports). */
+async function importInPlace(db: Db, reader: DumpReader, phases: Phases): Promise<UpsertCounts> {
+  return timed(phases, 'load', () =>
+    withRawTransaction(db, (session) =>
+      withPaperIndexesDeferred(session, async () => {
+        await createStaging(session);
+        return readInto(reader, 1, (batches, counts) => drain(session, batches, counts));
+      }),
+    ),
+  );
+}
+
+/**
+ * A new papers table (bulk-load.repo.ts): the stored papers copied in, the dump upserted over them
+ * by REBUILD_CONNECTIONS loaders, indexes built the same way, then swapped in by the transaction that
+ * held writers off since the start. Until that commit readers see the corpus as it was; if anything
+ * fails before it the corpus is untouched and the half-filled table is dropped (or, after a kill, by
+ * the next rebuild).
+ */
+async function importByRebuild(db: Db, reader: DumpReader, phases: Phases): Promise<UpsertCounts> {
+  return withRawTransaction(db, async (control) => {
+    await holdPapersForRebuild(control);
+    try {
+      const table: LoadTable = await withRawTransaction(db, createLoadTable);
+      const fill = (work: (session: RawSession) => Promise<unknown>) =>
+        withRawTransaction(db, async (session) => {
+          await writeToLoadTable(session, table);
+          await work(session);
+        });
+      await timed(phases, 'copy', () =>
+        allOrFirstError(REBUILD_CONNECTIONS, (part) =>
+          fill((session) => copyPapersToLoadTable(session, table, part, REBUILD_CONNECTIONS)),
+        ),
+      );
+      const counts = await timed(phases, 'load', () =>
+        readInto(reader, REBUILD_CONNECTIONS, (batches, partCounts) =>
+          fill(async (session) => {
+            await createStaging(session);
+            await drain(session, batches, partCounts);
+          }),
+        ),
+      );
+      const pending = [...table.indexes];
+      await timed(phases, 'index', () =>
+        allOrFirstError(REBUILD_CONNECTIONS, async () => {
+          for (let index = pending.shift(); index; index = pending.shift()) {
+            await withRawTransaction(db, (session) => buildLoadIndex(session, index)).catch((error: unknown) => {
+              pending.length = 0;
+              throw error;
+            });
+          }
+        }),
+      );
+      await timed(phases, 'swap', () => swapInLoadTable(control, table));
+      return counts;
+    } catch (error) {
+      // Still under the rebuild lock: no other rebuild's table can be dropped here.
+      await withRawTransaction(db, dropLoadTable).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function chooseStrategy(
+  db: Db,
+  file: string,
+  totalBytes: number,
+  requested: ImportOptions['strategy'],
+): Promise<ImportStrategy> {
+  if (requested === 'in-place' || !hasConcurrentSessions(db)) return 'in-place';
+  return withRawTransaction(db, async (session) => {
+    if (await rebuildBlocker(session)) return 'in-place';
+    if (requested === 'rebuild') return 'rebuild';
+    const expected = totalBytes / (file.endsWith('.gz') ? GZIPPED_BYTES_PER_LINE : BYTES_PER_LINE);
+    if (expected < REBUILD_MIN_LINES) return 'in-place';
+    return (await countPapersUpTo(session, expected / 2)) < expected / 2 ? 'rebuild' : 'in-place';
+  });
+}
+
+/**
+ * Imports a JSON-lines metadata dump (the shipped sample's or the Kaggle snapshot's fields, gzipped
+ * or not): every usable line lands, or nothing does. Lines stream in batches (constant memory for
+ * millions of lines) and are upserted by (platform, paper_id), so importing the same file twice
+ * changes nothing; unusable lines are skipped and counted by reason. A large import into a smaller
+ * corpus on PostgreSQL rebuilds the table over several connections (importByRebuild), anything else
+ * writes in place in one transaction.
+ */
+export async function importJsonLines(db: Db, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { batchSize = DEFAULT_BATCH_SIZE, onProgress, strategy: requested = 'auto' } = options;
+  const started = performance.now();
+  const totalBytes = statSync(file).size;
+  const strategy = await chooseStrategy(db, file, totalBytes, requested);
+  const reader = new DumpReader(file, totalBytes, batchSize, onProgress);
+  const phases: Phases = {};
+  const counts =
+    strategy === 'rebuild' ? await importByRebuild(db, reader, phases) : await importInPlace(db, reader, phases);
+  await timed(phases, 'vacuum', () => vacuumPapers(db));
   return {
     file,
-    lines,
+    lines: reader.lines,
     ...counts,
-    skipped: skips.total,
-    reasons: skips.reasons(),
+    skipped: reader.skips.total,
+    reasons: reader.skips.reasons(),
     milliseconds: Math.round(performance.now() - started),
+    strategy,
+    phases,
   };
 }

@@ -7,6 +7,7 @@ import { fetchArxivPaper } from './arxiv-api-client';
 import { createArxivHttp } from './arxiv-http';
 import { isArxivId, parseArxivIdentifier } from './arxiv-id';
 import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk-import';
+import { recordCorpusImport } from './corpus-imports.repo';
 import { createGrantHttp } from './grants/grant-http';
 import { GRANT_INGEST_SOURCES, type GrantIngestSource, ingestGrants, sourceNeedsQuery } from './grants/grant-source';
 import { dayBefore, harvest } from './harvester';
@@ -62,7 +63,7 @@ function progressReporter(): { update(progress: ImportProgress): void; stop(): v
 function printImportSummary(summary: ImportSummary) {
   const rate = Math.round(summary.lines / (summary.milliseconds / 1000));
   console.log(
-    `imported ${summary.file}: ${summary.lines} lines in ${(summary.milliseconds / 1000).toFixed(1)} s (${rate} lines/s)`,
+    `imported ${summary.file}: ${summary.lines} lines in ${(summary.milliseconds / 1000).toFixed(1)} s (${rate} lines/s, ${summary.strategy})`,
   );
   console.log(
     `  inserted ${summary.inserted}, updated ${summary.updated}, unchanged ${summary.unchanged}, duplicates ${summary.duplicates}, skipped ${summary.skipped}`,
@@ -124,6 +125,8 @@ async function main(argv: string[]) {
       const summary = await importJsonLines(database.db, callerPath(positionals[0] as string), {
         onProgress: progress.update,
       }).finally(progress.stop);
+      // docs/ingest.md#freshness: the corpus status's "updated at".
+      await recordCorpusImport(database.db, summary);
       printImportSummary(summary);
     } else if (command === 'harvest') {
       const today = new Date().toISOString().slice(0, 10);

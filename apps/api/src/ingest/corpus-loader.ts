@@ -1,9 +1,17 @@
 import type { Db } from '../db/client';
 import { type ImportSummary, importJsonLines } from './bulk-import';
 import { hasAnyPaper } from './bulk-load.repo';
+import { recordCorpusImport } from './corpus-imports.repo';
 
-/** Loads a metadata dump (see bulk-import.ts): all usable lines or nothing, upserted by id. */
-export const loadCorpus = (db: Db, file: string): Promise<ImportSummary> => importJsonLines(db, file);
+/**
+ * Loads a metadata dump (see bulk-import.ts): all usable lines or nothing, upserted by id. The import
+ * is recorded (docs/ingest.md#freshness: the corpus status's "updated at").
+ */
+export async function loadCorpus(db: Db, file: string): Promise<ImportSummary> {
+  const summary = await importJsonLines(db, file);
+  await recordCorpusImport(db, summary);
+  return summary;
+}
 
 /** First start: fill an empty papers table from the shipped corpus. */
 export async function seedCorpusIfEmpty(db: Db, file: string): Promise<ImportSummary | null> {

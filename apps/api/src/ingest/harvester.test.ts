@@ -171,7 +171,7 @@ describe.each(testDrivers())('OAI-PMH harvester (%s)', (driver) => {
     expect((await row())?.title).toBe('Third title');
   });
 
-  it('runs daily as a job over HARVEST_SETS, first from the day before', async () => {
+  it('runs daily as a job over HARVEST_SETS, first from a week before', async () => {
     const noSets = arxivHarvestJob.dueSlot(new Date('2026-11-23T07:00:00Z'), t.context);
     expect(noSets).toBeNull();
     const config = {
@@ -185,12 +185,12 @@ describe.each(testDrivers())('OAI-PMH harvester (%s)', (driver) => {
     expect(arxivHarvestJob.dueSlot(new Date('2026-11-23T07:00:00Z'), context)).toBe('2026-11-23');
     reply = () => PAGE_2;
     const outcome = await runJob(context, arxivHarvestJob, '2026-11-23');
-    expect(outcome).toMatchObject({ status: 'done', result: { cs: { inserted: 2, skipped: 2, from: '2026-11-22' } } });
+    expect(outcome).toMatchObject({ status: 'done', result: { cs: { inserted: 2, skipped: 2, from: '2026-11-16' } } });
     expect(Object.fromEntries(server.requests[0] ?? [])).toEqual({
       verb: 'ListRecords',
       metadataPrefix: 'arXivRaw',
       set: 'cs',
-      from: '2026-11-22',
+      from: '2026-11-16',
     });
     expect(await stateRow('arXivRaw:cs')).toMatchObject({ lastDatestamp: '2024-05-02' });
   });

@@ -53,9 +53,12 @@ export class HarvestFailed extends Error {
   }
 }
 
-/** The day before a YYYY-MM-DD date: where a set never harvested before starts. */
-export const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** The YYYY-MM-DD date `days` days before a YYYY-MM-DD date. */
+export const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The day before a YYYY-MM-DD date: where `pnpm ingest harvest` of a set never harvested before starts. */
+export const dayBefore = (day: string) => daysBefore(day, 1);
 
 export const harvestKey = (prefix: MetadataPrefix, set: string | undefined) => `${prefix}:${set ?? '*'}`;
 

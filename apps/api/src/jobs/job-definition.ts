@@ -18,6 +18,11 @@ export interface JobDefinition {
   dueSlot(now: Date, context: AppContext): string | null;
   /** Does the work; what it returns is stored as the run's result. Throwing marks the run failed. */
   run(context: AppContext, run: JobRun): Promise<Record<string, unknown> | undefined>;
+  /**
+   * How a failed run is logged (once per run; default 'error'). 'warn' for jobs whose failure is an
+   * expected condition, such as the harvest on a machine that cannot reach arXiv.
+   */
+  failureLogLevel?: 'warn' | 'error';
 }
 
 /** 'YYYY-MM-DD' of `now` in UTC once `hourUtc` has passed that day, else null. */

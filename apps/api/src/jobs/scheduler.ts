@@ -72,7 +72,9 @@ export function startScheduler(
           (error: unknown): JobOutcome => ({ status: 'failed', error: String(error) }),
         );
         if (outcome.status === 'done') log.info({ job: definition.id, slot, result: outcome.result }, 'job done');
-        if (outcome.status === 'failed') log.error({ job: definition.id, slot, error: outcome.error }, 'job failed');
+        if (outcome.status === 'failed') {
+          log[definition.failureLogLevel ?? 'error']({ job: definition.id, slot, error: outcome.error }, 'job failed');
+        }
       }
     });
     return running;

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { createAiStatusRouter } from './ai-status/ai-status.router';
 import { createCommentsRouter } from './comments/comments.router';
 import { createContactRouter } from './contact/contact.router';
+import { createCorpusRouter } from './corpus/corpus.router';
 import { createFeedRouter } from './feed/feed.router';
 import { createFoldersRouter } from './folders/folders.router';
 import { createForumRouter } from './forum/forum.router';
@@ -47,4 +48,5 @@ export const createApiRouter = (context: AppContext) =>
     uploads: createUploadsRouter(context),
     ai: createAiStatusRouter(context),
     profile: createProfileRouter(context),
+    corpus: createCorpusRouter(context),
   });

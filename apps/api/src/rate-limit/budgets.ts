@@ -64,6 +64,8 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['search', contract.search.search],
   ['search', contract.search.searchSuggestions],
   ['search', contract.papers.count],
+  // docs/ingest.md#freshness: the corpus status is a public read beside the count, on the same budget.
+  ['search', contract.corpus.status],
   // docs/grants.md#search: a search first; its query expansion is one short model call, on the search budget.
   ['search', contract.search.grantSearch],
   ['upload', contract.folders.upload],

@@ -4,8 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../lib/app-error';
-import type { ByteRange, FileStorage, PutOptions, StagedFile } from './file-storage';
+import { type ByteRange, type FileStorage, type PutOptions, type StagedFile, tooLargeError } from './file-storage';
 
 const TEMP_DIR = 'tmp';
 
@@ -13,12 +12,10 @@ const TEMP_DIR = 'tmp';
 function measure(options: PutOptions) {
   const hash = createHash('sha256');
   let size = 0;
-  const tooLarge =
-    options.tooLarge ?? (() => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.maxBytes} bytes`));
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > options.maxBytes) return done(tooLarge());
+      if (size > options.maxBytes) return done(tooLargeError(options));
       hash.update(chunk);
       done(null, chunk);
     },

@@ -22,6 +22,8 @@ const embeddedEnv = (dataDir: string, extra: Record<string, string>) => ({
   SEED_CORPUS: 'false',
   LOG_LEVEL: 'warn',
   JOBS_ENABLED: 'false',
+  // No daily harvest from arXiv (its default is every set): tests never reach the network.
+  HARVEST_SETS: '',
   // docs/security.md#rate-limits-and-quotas: budgets stay on, raised above what a test sends from 127.0.0.1.
   ...RAISED_TEST_BUDGETS,
   ...extra,

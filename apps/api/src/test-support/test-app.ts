@@ -154,6 +154,8 @@ export async function createTestApp(
     ARXIV_FETCH_MISSING: 'false',
     // Nor arXiv's or ACL's PDFs: a test of full text turns FULL_TEXT_FETCH on with its own PDF server.
     FULL_TEXT_FETCH: 'false',
+    // Nor harvest (its default is all of arXiv): a harvest test names its sets and its own OAI-PMH server.
+    HARVEST_SETS: '',
     // A fixed key, so no test writes a generated one under the working directory's DATA_DIR.
     PDF_URL_SECRET: 'test-only-pdf-url-secret-0123456789abcdef',
     // docs/security.md#rate-limits-and-quotas: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).

@@ -3,9 +3,14 @@ import { papers } from '../schema';
 
 /**
  * The columns every query that returns whole papers selects: what spec §3 Paper carries. The search
- * vector and the row's creation time stay in the database.
+ * vectors and the row's creation time stay in the database.
  */
-const { searchVector: _searchVector, createdAt: _createdAt, ...paperColumns } = getTableColumns(papers);
+const {
+  searchVector: _searchVector,
+  exactVector: _exactVector,
+  createdAt: _createdAt,
+  ...paperColumns
+} = getTableColumns(papers);
 
 export { paperColumns };
 

@@ -5,7 +5,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Papers of every platform, keyed by (platform, paper_id). `search_vector` is computed by the
- * database (migration 0000 defines paper_search_vector: title A, authors B, abstract C).
+ * database (migration 0000 defines paper_search_vector: title A, authors B, abstract C), and so is
+ * `exact_vector`, the same document unstemmed ('simple'): quoted phrases match it exactly and exact
+ * words rank above their stemmed relatives (docs/search.md). Where PostgreSQL has the RUM extension a
+ * migration adds a RUM index on `search_vector` that returns the top k by rank (docs/search.md#plans).
  */
 export const papers = pgTable(
   'papers',
@@ -26,12 +29,18 @@ export const papers = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`paper_search_vector(title, authors, abstract)`),
+    exactVector: tsvector('exact_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`paper_exact_vector(title, authors, abstract)`),
   },
   (table) => [
     primaryKey({ columns: [table.platform, table.paperId] }),
     index('papers_search_vector_idx').using('gin', table.searchVector),
+    index('papers_exact_vector_idx').using('gin', table.exactVector),
     // Typo-tolerant title matching ("did you mean") and title completions; pg_trgm, migration 0003.
     index('papers_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // A DOI pasted into the search box jumps to its paper (docs/search.md#jumps); DOIs are case-insensitive.
+    index('papers_doi_idx').on(sql`lower(${table.doi})`),
     // Category filters and the daily feed's category matches (array overlap).
     index('papers_categories_idx').using('gin', table.categories),
     // Serves "recent first" paging (GET /api/papers) without a sort.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { relevance, webSearchQuery } from '../../db/sql/full-text';
@@ -38,6 +38,17 @@ export const selectLatestDay = (db: Db) => neighbourDay(db, notAfterToday, 'befo
 export const selectPreviousDay = (db: Db, day: string) => neighbourDay(db, lt(papers.publishedDate, day), 'before');
 export const selectNextDay = (db: Db, day: string) =>
   neighbourDay(db, and(gt(papers.publishedDate, day), notAfterToday) as SQL, 'after');
+
+/**
+ * The latest day (not after today) with a paper any of `topics` matches (topicMatch, as the groups
+ * are made): where the feed opens when the latest day has nothing for the caller. The planner walks
+ * papers_recent_idx to the first hit, as for the monitor's latest matches: quick for common topics,
+ * longer for a rare one (measured in docs/ingest.md#freshness), so the service asks only when needed.
+ */
+export function selectLatestTopicDay(db: Db, topics: readonly string[]): Promise<string | null> {
+  if (topics.length === 0) return Promise.resolve(null);
+  return neighbourDay(db, and(notAfterToday, or(...topics.map(topicMatch))) as SQL, 'before');
+}
 
 export async function countDayPapers(db: Db, day: string): Promise<number> {
   const [row] = await db

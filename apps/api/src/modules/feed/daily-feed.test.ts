@@ -25,7 +25,16 @@ describe.each(testDrivers())('daily feed (%s)', (driver) => {
     answer.groups.map((group) => [group.label, group.papers.map((p) => p.title)]);
 
   it('answers an empty corpus with no day and no groups', async () => {
-    expect(await feed()).toEqual({ day: null, previous_day: null, next_day: null, total: 0, groups: [] });
+    expect(await feed()).toEqual({
+      day: null,
+      previous_day: null,
+      next_day: null,
+      total: 0,
+      groups: [],
+      topics_matched: null,
+      skipped_day: null,
+      latest_topic_day: null,
+    });
   });
 
   describe('with a few days of papers', () => {
@@ -101,6 +110,9 @@ describe.each(testDrivers())('daily feed (%s)', (driver) => {
         next_day: '2020-03-04',
         total: 0,
         groups: [],
+        topics_matched: null,
+        skipped_day: null,
+        latest_topic_day: null,
       });
     });
 

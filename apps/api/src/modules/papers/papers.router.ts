@@ -5,10 +5,11 @@ import { countPapers, findRecentPapers, recordPaperClick } from './papers.servic
 
 const s = initServer();
 
-export const createPapersRouter = ({ db }: AppContext) =>
+export const createPapersRouter = ({ db, readDb }: AppContext) =>
   s.router(contract.papers, {
-    list: async ({ query }) => ({ status: 200, body: await findRecentPapers(db, query) }),
-    count: async () => ({ status: 200, body: await countPapers(db) }),
+    // docs/deploy.md#read-replica: listing and counting the corpus read from the replica when there is one.
+    list: async ({ query }) => ({ status: 200, body: await findRecentPapers(readDb, query) }),
+    count: async () => ({ status: 200, body: await countPapers(readDb) }),
     click: async ({ params, query, request }) => {
       await recordPaperClick(db, { platform: query.platform, paperId: params.id, userId: request.userId });
       return { status: 200, body: { ok: true } };

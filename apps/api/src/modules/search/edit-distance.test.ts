@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestSpelling, editDistance } from './edit-distance';
+import { adjacentSwaps, closestSpelling, editDistance } from './edit-distance';
 
 describe('editDistance', () => {
   it.each([
@@ -32,5 +32,13 @@ describe('closestSpelling', () => {
 
   it('gives nothing when every candidate is too many edits away', () => {
     expect(closestSpelling('quorblax', ['quantum'], new Map([['quantum', 100]]))).toBeNull();
+  });
+});
+
+describe('adjacentSwaps', () => {
+  it('swaps each pair of different neighbours once', () => {
+    expect(adjacentSwaps('grpah')).toEqual(['rgpah', 'gprah', 'graph', 'grpha']);
+    expect(adjacentSwaps('aab')).toEqual(['aba']);
+    expect(adjacentSwaps('a')).toEqual([]);
   });
 });

@@ -33,3 +33,16 @@ export function closestSpelling(word: string, candidates: readonly string[], pap
   }
   return best?.candidate ?? null;
 }
+
+/**
+ * The word with each pair of neighbouring letters swapped: "grpah" gives "graph". Trigrams cannot
+ * find these (a swap breaks three of a short word's trigrams), so they are candidates of their own.
+ */
+export function adjacentSwaps(word: string): string[] {
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i += 1) {
+    if (word[i] === word[i + 1]) continue;
+    swaps.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...swaps];
+}

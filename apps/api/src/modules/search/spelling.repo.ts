@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
-import { closestSpelling } from './edit-distance';
+import { adjacentSwaps, closestSpelling } from './edit-distance';
 
 /** At most this many words of one query are looked up (each rare one costs a trigram search). */
 const MAX_WORDS = 8;
@@ -80,7 +80,7 @@ export async function correctWords(db: Db, words: readonly string[]): Promise<Ma
   if (unique.length === 0) return corrections;
   for (const [word, df] of await countPapersWith(db, unique)) {
     if (df > RARE_DF) continue;
-    const candidates = await similarTitleWords(db, word);
+    const candidates = [...new Set([...adjacentSwaps(word), ...(await similarTitleWords(db, word))])];
     if (candidates.length === 0) continue;
     const counts = await countPapersWith(db, candidates);
     const replacement = closestSpelling(

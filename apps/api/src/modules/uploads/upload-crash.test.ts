@@ -33,6 +33,8 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       DATABASE_URL: '',
       SEED_CORPUS: 'false',
       LOG_LEVEL: 'warn',
+      // No daily harvest from arXiv (its default is every set): tests never reach the network.
+      HARVEST_SETS: '',
     },
     stdio: 'ignore',
   });

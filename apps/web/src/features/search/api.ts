@@ -1,5 +1,5 @@
 import { SEARCH_SUMMARY_PAPERS, type TSearchHit, type TSearchSuggestion } from '@paperbench/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
 import type { TSearchUrlState } from './search-url';
@@ -21,32 +21,43 @@ export const searchKeys = {
 /** spec §9: search default limit. */
 export const SEARCH_LIMIT = 30;
 
-/** POST /api/search/ (spec §7); a failure is thrown, for parseApiError to read. */
+/**
+ * The deepest offset the API pages to (its request schema): past it "Load more" is not offered, and the
+ * list says how many matched in all.
+ */
+export const SEARCH_MAX_OFFSET = 10_000;
+
+/** POST /api/search/ (spec §7), one page of 30 per "Load more"; a failure is thrown, for parseApiError to read. */
 export const searchQuery = (request: TSearchUrlState, includeSummary: boolean) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: searchKeys.results(request, includeSummary),
-    queryFn: async () => {
+    queryFn: async ({ pageParam, signal }) => {
       const { query, sort, categories, from, to } = request;
       const body = {
         query,
         sort,
         limit: SEARCH_LIMIT,
-        offset: 0,
+        offset: pageParam,
         include_summary: includeSummary,
         summary_type: 'full' as const,
         ...(categories.length > 0 && { categories }),
         ...(from && { from }),
         ...(to && { to }),
       };
-      return expectStatus(await apiClient.search.search({ body }), 200).body;
+      return expectStatus(await apiClient.search.search({ body, fetchOptions: { signal } }), 200).body;
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
+      return last.results.length > 0 && loaded < last.total && loaded <= SEARCH_MAX_OFFSET ? loaded : undefined;
     },
     // Back, forward and a repeated search within a few minutes show the kept results.
     staleTime: 5 * 60_000,
   });
 
-/** The results of a /search URL; nothing is asked while its query is empty. */
+/** The results of a /search URL, page by page; nothing is asked while its query is empty. */
 export function useSearchResultsQuery(request: TSearchUrlState, includeSummary: boolean) {
-  return useQuery({ ...searchQuery(request, includeSummary), enabled: request.query !== '' });
+  return useInfiniteQuery({ ...searchQuery(request, includeSummary), enabled: request.query !== '' });
 }
 
 /**

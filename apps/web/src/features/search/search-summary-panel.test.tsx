@@ -42,7 +42,17 @@ function renderSearch({ includeSummary }: { includeSummary: boolean }) {
 }
 
 const searchAnswer = () => ({
-  body: { query: 'graphs', sort: 'relevance' as const, total: 2, results, did_you_mean: null, summary: null },
+  body: {
+    query: 'graphs',
+    sort: 'relevance' as const,
+    total: 2,
+    results,
+    did_you_mean: null,
+    summary: null,
+    author: null,
+    ranking: { index: 'gin' as const, ranked: 2 },
+    jump: null,
+  },
 });
 
 beforeEach(() => {

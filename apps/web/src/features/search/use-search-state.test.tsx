@@ -28,6 +28,9 @@ const answer = (query: string, overrides: Partial<TSearchResponse> = {}): TSearc
   total: 42,
   results: [hit],
   did_you_mean: null,
+  author: null,
+  ranking: { index: 'gin', ranked: 1 },
+  jump: null,
   summary: null,
   ...overrides,
 });
@@ -88,6 +91,11 @@ describe('useSearchState (spec §3 Search state)', () => {
       results: [hit],
       total: 42,
       didYouMean: null,
+      author: null,
+      ranking: { index: 'gin', ranked: 1 },
+      jump: null,
+      // 42 matches, one loaded: the next page can be asked for.
+      more: { hasMore: true, isLoading: false, load: expect.any(Function), error: null },
       summary: 'A summary',
       includeSummary: false,
       isSummaryLoading: false,

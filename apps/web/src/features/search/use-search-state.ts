@@ -13,6 +13,14 @@ export type TSearchScreenState = TSearchState & {
   total: number;
   /** When nothing matched: a corrected query that finds something, and how much. */
   didYouMean: TDidYouMean | null;
+  /** docs/search.md#syntax: the author the results are narrowed to (`author:` or a name typed alone). */
+  author: string | null;
+  /** docs/search.md#ranking: how the list was ordered (shown when only a capped set was ranked). */
+  ranking: TSearchResponse['ranking'] | null;
+  /** docs/search.md#jumps: the query named one paper; the screen opens it. */
+  jump: TSearchResponse['jump'];
+  /** "Load more": the next page of 30, while there are more matches. */
+  more: { hasMore: boolean; isLoading: boolean; load: () => void; error: string | null };
   isLoading: boolean;
   /** A sentence for the user when the search request failed. */
   error: string | null;
@@ -34,22 +42,34 @@ export function useSearchState(): TSearchScreenState {
   const request = useSearchRequest();
   const includeSummary = readIncludeSummary(useLocation().state);
   const search = useSearchResultsQuery(request, includeSummary);
-  const results = search.data?.results ?? [];
+  const first = search.data?.pages[0];
+  const results = useMemo(() => search.data?.pages.flatMap((page) => page.results) ?? [], [search.data]);
+  // A failed "Load more" keeps the results shown (and says so under them); any other failure replaces them.
+  const isFailed = search.isError && !search.isFetchNextPageError;
   const summary = useSearchSummaryQuery(request, results, includeSummary);
   return {
     query: request.query,
     sortBy: request.sort,
     includeSummary,
     results,
-    total: search.data?.total ?? 0,
-    didYouMean: search.data?.did_you_mean ?? null,
+    total: first?.total ?? 0,
+    didYouMean: first?.did_you_mean ?? null,
+    author: first?.author ?? null,
+    ranking: first?.ranking ?? null,
+    jump: first?.jump ?? null,
+    more: {
+      hasMore: search.hasNextPage,
+      isLoading: search.isFetchingNextPage,
+      load: () => void search.fetchNextPage(),
+      error: search.isFetchNextPageError ? parseApiError(search.error).message : null,
+    },
     // The search answer carries none (docs/ai.md#summaries): POST /api/search-summary/ writes it once
     // the results are in, so the results never wait for a model.
-    summary: search.data?.summary ?? summary.data?.summary ?? null,
+    summary: first?.summary ?? summary.data?.summary ?? null,
     isSummaryLoading: summary.isLoading,
     summaryError: summary.error ? parseApiError(summary.error).message : null,
     hasSearched: !search.isPending,
     isLoading: search.isLoading,
-    error: search.error ? parseApiError(search.error).message : null,
+    error: isFailed ? parseApiError(search.error).message : null,
   };
 }

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
+import { CorpusStatus } from '../../features/corpus/corpus-status';
 import { useDailyFeedQuery } from '../../features/feed/api';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { useFollowTopicMutation } from '../../features/topics/api';
@@ -12,6 +13,7 @@ import { readDayParam } from './feed-day';
 import { FeedGroup } from './feed-group';
 import { describeDay } from './feed-groups';
 import { FollowShortcut } from './follow-shortcut';
+import { TopicDayNotice } from './topic-day-notice';
 import './daily-feed.css';
 
 /** Daily Feed (/daily-feed?day=): one announcement day, grouped by followed topic, library, the rest. */
@@ -34,6 +36,7 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
         </div>
         <DiscoveryLinks current="/daily-feed" />
       </header>
+      <CorpusStatus />
       <FollowShortcut />
       {follow.error && (
         <p className="notice notice-error" role="alert">
@@ -75,6 +78,7 @@ function FeedBody({ feed, onFollow }: { feed: UseQueryResult<TDailyFeedResponse>
   }
   return (
     <div className="feed-day" aria-busy={feed.isPlaceholderData}>
+      <TopicDayNotice feed={data} />
       <DayNav feed={data} summary={describeDay(data.total, data.groups)} />
       {data.groups.length === 0 ? (
         <div className="empty-state">

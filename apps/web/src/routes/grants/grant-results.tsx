@@ -118,7 +118,7 @@ function ResultList({
           <GrantCard key={grant.id} grant={grant} />
         ))}
       </div>
-      <div className="grants-more">
+      <div className="list-more">
         <p className="list-footnote">
           Showing {grants.length.toLocaleString()} of {describeGrantCount(total)}
         </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
+import { CorpusStatus } from '../../features/corpus/corpus-status';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { useFollowTopicMutation, useUnfollowTopicMutation } from '../../features/topics/api';
 import { DiscoveryLinks } from '../../features/topics/discovery-links';
@@ -42,6 +43,7 @@ export default function MonitorScreen({ title }: TScreenProps) {
         </div>
         <DiscoveryLinks current="/monitor" />
       </header>
+      <CorpusStatus />
 
       <div className="monitor-follow">
         <FollowTopicForm

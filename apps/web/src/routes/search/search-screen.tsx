@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { CorpusStatus } from '../../features/corpus/corpus-status';
 import { SearchBox } from '../../features/search/search-box';
 import { SearchFilters } from '../../features/search/search-filters';
 import { SearchSummaryPanel } from '../../features/search/search-summary-panel';
@@ -6,6 +8,7 @@ import { searchLocationState, searchUrl, type TSearchUrlState } from '../../feat
 import { SortControl } from '../../features/search/sort-control';
 import { useSearchRequest, useSearchState } from '../../features/search/use-search-state';
 import { useStartSearch } from '../../features/search/use-start-search';
+import { paperDetailPath } from '../../lib/app-paths';
 import { SearchResults } from './search-results';
 import './search-screen.css';
 
@@ -22,6 +25,11 @@ export default function SearchScreen() {
   // A new sort or filter keeps asking for a summary if this search did (spec §3 includeSummary).
   const refine = (change: Partial<TSearchUrlState>) =>
     navigate(searchUrl({ ...request, ...change }), { state: searchLocationState(state.includeSummary) });
+  // docs/search.md#jumps: an arXiv id, URL or DOI opens its paper; back returns to where the search began.
+  const jumpTo = state.jump?.paper;
+  useEffect(() => {
+    if (jumpTo) navigate(paperDetailPath(jumpTo), { replace: true });
+  }, [jumpTo, navigate]);
 
   return (
     <div className="screen search-screen">
@@ -39,10 +47,11 @@ export default function SearchScreen() {
           <div className="search-toolbar">
             <p className="search-summary" aria-live="polite">
               {/* The state holds only this URL's answer, so the count is never a previous request's. */}
-              {state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query)}
+              {state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query, state.author)}
             </p>
             <SortControl value={request.sort} onChange={(sort) => refine({ sort })} />
           </div>
+          <CorpusStatus />
           <SearchSummaryPanel state={state} request={request} />
           <SearchResults state={state} request={request} />
         </>
@@ -53,7 +62,10 @@ export default function SearchScreen() {
   );
 }
 
-function describeCount(total: number, query: string): string {
+function describeCount(total: number, query: string, author: string | null): string {
+  // A name typed alone was searched as an author (docs/search.md#syntax).
+  if (author && query.trim() === author)
+    return `${total.toLocaleString()} ${total === 1 ? 'paper' : 'papers'} by ${author}`;
   const noun = total === 1 ? 'result' : 'results';
   return `${total.toLocaleString()} ${noun} for “${query}”`;
 }

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/execute-result';
+
+/**
+ * docs/search.md#plans: 'rum' when the papers table has the RUM index of migration
+ * 20261124082944_exact_vector_and_rum (matches come out of the index in rank order), else 'gin'
+ * (PGlite, servers without the extension: a capped candidate set is ranked).
+ */
+export type SearchIndex = 'rum' | 'gin';
+
+const RUM_INDEX = 'papers_search_vector_rum_idx';
+
+const detected = new WeakMap<Db, Promise<SearchIndex>>();
+
+async function detect(db: Db): Promise<SearchIndex> {
+  const [row] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select exists (
+      select 1 from pg_indexes where tablename = 'papers' and indexname = ${RUM_INDEX}
+    ) as present`),
+  );
+  return row?.present ? 'rum' : 'gin';
+}
+
+/** Which plan search uses on this database; asked once per database handle (the index does not come and go). */
+export function searchIndexOf(db: Db): Promise<SearchIndex> {
+  let index = detected.get(db);
+  if (!index) {
+    index = detect(db);
+    // A failed lookup (a dropped connection) is asked again next time rather than remembered.
+    index.catch(() => detected.delete(db));
+    detected.set(db, index);
+  }
+  return index;
+}
+
+/**
+ * At start: when the server gained the RUM extension after the migration ran (the migration is a
+ * no-op without it), create the extension and the index now. Returns the plan search will use.
+ */
+export async function ensureSearchIndex(db: Db): Promise<SearchIndex> {
+  const [row] = rowsOf<{ available: boolean }>(
+    await db.execute(sql`select exists (select 1 from pg_available_extensions where name = 'rum') as available`),
+  );
+  if (row?.available && (await detect(db)) === 'gin') {
+    await db.execute(sql`create extension if not exists rum`);
+    await db.execute(
+      sql.raw(`create index if not exists ${RUM_INDEX} on papers using rum (search_vector rum_tsvector_ops)`),
+    );
+  }
+  detected.delete(db);
+  return searchIndexOf(db);
+}

@@ -1,0 +1,155 @@
+import type { TSearchResponse } from '@paperbench/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { papers } from '../../db/schema';
+import type { NewPaper } from '../../ingest/arxiv-record';
+import { buildPaper } from '../../test-support/factories';
+import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { RANK_WINDOW } from './search.repo';
+import { ensureSearchIndex } from './search-index.repo';
+
+/** Papers of one invented word, enough to page past the rank window; numbered so their order can be checked. */
+const DEEP = 1_050;
+const deepPaper = (n: number): NewPaper => ({
+  platform: 'arxiv',
+  paperId: `deep.${String(n).padStart(4, '0')}`,
+  title: n % 7 === 0 ? `Quorvath lattices number ${n}` : `Notes number ${n}`,
+  authors: ['Deep Pager'],
+  // Repetition varies the rank, so the window's re-ranking has something to order.
+  abstract: `${'quorvath '.repeat(1 + (n % 5))}appears here.`,
+  categories: ['math.CO'],
+  publishedDate: `20${String(10 + (n % 10)).padStart(2, '0')}-0${1 + (n % 9)}-15`,
+  pdfUrl: null,
+});
+
+describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    // Invented words keep these papers apart from the fixture corpus; the stemmer folds each pair.
+    await buildPaper(t.db, { paperId: 'exact.stem', title: 'Flurbinator theory', abstract: 'On one flurbinator.' });
+    await buildPaper(t.db, { paperId: 'exact.typed', title: 'Many flurbinators', abstract: 'On flurbinators.' });
+    await buildPaper(t.db, {
+      paperId: 'real.transforms',
+      title: 'Transforms of the qwzx family',
+      abstract: 'Qwzx transforms, transforms and more transforms of the qwzx.',
+    });
+    await buildPaper(t.db, { paperId: 'real.transformer', title: 'A qwzx transformer', abstract: 'Nothing else.' });
+    await buildPaper(t.db, {
+      paperId: 'title.phrase',
+      title: 'Vembric language models for proteins',
+      abstract: 'We study proteins.',
+    });
+    await buildPaper(t.db, {
+      paperId: 'title.scattered',
+      title: 'Models of language in vembric cells',
+      abstract: 'Vembric language models, vembric models, language and vembric language models again.',
+    });
+    for (let from = 0; from < DEEP; from += 250) {
+      const batch = Array.from({ length: Math.min(250, DEEP - from) }, (_, i) => deepPaper(from + i));
+      await t.db.insert(papers).values(batch);
+    }
+  });
+  afterAll(() => t.close());
+
+  const search = async (body: Record<string, unknown>) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/search/', payload: body });
+    expect(response.statusCode).toBe(200);
+    return response.json() as TSearchResponse;
+  };
+  const ids = (response: TSearchResponse) => response.results.map((r) => r.paper_id);
+
+  it('ranks the word as typed above its stemmed relatives, both ways', async () => {
+    expect(ids(await search({ query: 'flurbinators' }))).toEqual(['exact.typed', 'exact.stem']);
+    expect(ids(await search({ query: 'flurbinator' }))).toEqual(['exact.stem', 'exact.typed']);
+    // "transformer" over "Transforms", though the latter says its stem four times.
+    expect(ids(await search({ query: 'qwzx transformer' }))).toEqual(['real.transformer', 'real.transforms']);
+  });
+
+  it('matches a quoted phrase exactly, unstemmed, and excludes a quoted phrase exactly', async () => {
+    const quoted = await search({ query: '"flurbinators"' });
+    expect(ids(quoted)).toEqual(['exact.typed']);
+    expect(quoted.total).toBe(1);
+    expect(ids(await search({ query: '"qwzx transformer"' }))).toEqual(['real.transformer']);
+    expect(ids(await search({ query: 'flurbinator -"flurbinators"' }))).toEqual(['exact.stem']);
+    // A phrase ORed with a word: either the exact phrase or the (stemmed) word.
+    expect(ids(await search({ query: '"flurbinators" OR qwzx' })).sort()).toEqual([
+      'exact.typed',
+      'real.transformer',
+      'real.transforms',
+    ]);
+  });
+
+  it('puts a title holding the query as a phrase first', async () => {
+    const { results } = await search({ query: 'vembric language models' });
+    expect(results.map((r) => r.paper_id)).toEqual(['title.phrase', 'title.scattered']);
+  });
+
+  it('pages past 30 and past the rank window, every match once, with the exact total', async () => {
+    const seen: string[] = [];
+    let total = 0;
+    for (let offset = 0; offset < DEEP + 30; offset += 30) {
+      const page = await search({ query: 'quorvath', limit: 30, offset });
+      total = page.total;
+      seen.push(...ids(page));
+    }
+    expect(total).toBe(DEEP);
+    expect(seen).toHaveLength(DEEP);
+    expect(new Set(seen).size).toBe(DEEP);
+    // Pages of another size cut the same order.
+    const big = [...ids(await search({ query: 'quorvath', limit: 100, offset: 900 }))];
+    big.push(...ids(await search({ query: 'quorvath', limit: 100, offset: 1000 })));
+    expect(big).toEqual(seen.slice(900, 1100));
+    // Inside the window the order is the full score; titles holding the word come first.
+    const first = await search({ query: 'quorvath', limit: 100 });
+    expect(first.results.every((r) => r.title.startsWith('Quorvath'))).toBe(true);
+    const scores = first.results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(first.ranking.ranked).toBe(RANK_WINDOW);
+  });
+
+  it('pages by date too, newest first', async () => {
+    const early = await search({ query: 'quorvath', sort: 'date', limit: 100, offset: 950 });
+    const dates = early.results.map((r) => r.published_date ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(early.results).toHaveLength(100);
+    expect(early.ranking.ranked).toBe(0);
+  });
+
+  it('says which plan ranked the results: RUM where the server has it, else GIN', async () => {
+    const expected = driver === 'postgres' && (await rumAvailable(t)) ? 'rum' : 'gin';
+    expect((await search({ query: 'quorvath' })).ranking.index).toBe(expected);
+  });
+});
+
+async function rumAvailable(t: TestApp): Promise<boolean> {
+  const result = await t.db.execute(sql`select count(*)::int as n from pg_available_extensions where name = 'rum'`);
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n === 1;
+}
+
+// docs/search.md#plans: both plans answer the same matches in CI (the RUM package is installed there).
+describe.runIf(testDrivers().includes('postgres'))(
+  'the GIN plan on PostgreSQL, and the RUM index created at start',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('postgres');
+      await buildPaper(t.db, { paperId: 'plan.title', title: 'Snarlwick graphs', abstract: 'On graphs.' });
+      await buildPaper(t.db, { paperId: 'plan.abstract', title: 'Graphs', abstract: 'A snarlwick or two.' });
+      // Without the index (a server that lacks the extension) search must take the GIN plan.
+      await t.db.execute(sql`drop index if exists papers_search_vector_rum_idx`);
+    });
+    afterAll(() => t.close());
+
+    it('ranks a capped candidate set from GIN, then uses RUM once the start-up check creates the index', async () => {
+      const gin = (await t.app.inject({ method: 'POST', url: '/api/search/', payload: { query: 'snarlwick' } })).json();
+      expect(gin.ranking).toEqual({ index: 'gin', ranked: 2 });
+      expect(gin.results.map((r: { paper_id: string }) => r.paper_id)).toEqual(['plan.title', 'plan.abstract']);
+      if (!(await rumAvailable(t))) return;
+      expect(await ensureSearchIndex(t.db)).toBe('rum');
+      const rum = (await t.app.inject({ method: 'POST', url: '/api/search/', payload: { query: 'snarlwick' } })).json();
+      expect(rum.ranking).toEqual({ index: 'rum', ranked: 2 });
+      expect(rum.results.map((r: { paper_id: string }) => r.paper_id)).toEqual(['plan.title', 'plan.abstract']);
+    });
+  },
+);
