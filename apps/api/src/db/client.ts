@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-paths';
 import { lockDataDir } from './data-dir-lock';
+import { type PgliteClient, PgliteProxy } from './pglite-proxy';
 import * as schema from './schema';
 
 /** Key of the PostgreSQL advisory lock that serialises start-up across replicas (any fixed int). */
@@ -56,6 +57,12 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number | undefined;
 }
 
+/** The embedded database's worker thread died: nothing can be answered any more, so stop and be restarted. */
+function exitOnDatabaseWorkerFailure(error: Error) {
+  console.error(`the embedded database stopped (${error.message}): exiting`);
+  process.exit(70);
+}
+
 /** The DATA_DIR lock was taken over by another process: stop before two processes write one database. */
 function exitOnLostLock(error: Error) {
   console.error(`the lock on the data directory was lost (${error.message}): stopping before the database is damaged`);
@@ -76,6 +83,10 @@ export function openDatabase({
       max: 10,
       // Sent in every connection's startup packet, so each pooled session starts with the limit.
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+      // docs/benchmarks.md#search-at-scale: JIT compiles a plan whose cost estimate is high, as a common
+      // word's count at millions of papers is; compiling took 0.8 s of an 11 s count and never paid back
+      // on these short statements.
+      options: '-c jit=off',
     });
     // An idle pooled connection that the server drops (restart, failover, an administrator's
     // terminate) is re-emitted on the pool; with no listener that would crash the process. The pool
@@ -111,7 +122,7 @@ export function openDatabase({
   }
   // pg_trgm (typo-tolerant title search) ships with PGlite as a loadable extension.
   const extensions = { pg_trgm };
-  let client: PGlite;
+  let client: PgliteClient;
   let dataDirLock: ReturnType<typeof lockDataDir> | undefined;
   if (pglite) {
     client = pglite;
@@ -121,7 +132,9 @@ export function openDatabase({
     // docs/security.md#embedded-database-lock: before PGlite touches a file; throws DataDirLocked when another process has it.
     dataDirLock = lockDataDir(dataDir, role, exitOnLostLock);
     try {
-      client = new PGlite(pgliteDir, { extensions });
+      // docs/architecture.md#embedded-database-in-a-worker-thread: PGlite runs every statement on the thread that
+      // owns it, so the server's own database runs in a worker thread and HTTP keeps being answered meanwhile.
+      client = new PgliteProxy(pgliteDir, { onFailure: exitOnDatabaseWorkerFailure });
     } catch (error) {
       dataDirLock.release();
       throw error;
@@ -133,7 +146,8 @@ export function openDatabase({
   if (statementTimeoutMs) {
     client.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`).catch(() => undefined);
   }
-  const db = drizzlePglite(client, { schema });
+  // Drizzle's PGlite session calls only query and transaction, which the worker's proxy answers as PGlite does.
+  const db = drizzlePglite(client as PGlite, { schema });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from './client';
+import type { PgliteClient } from './pglite-proxy';
 
 /**
  * The driver-level connection behind a Drizzle handle, for what Drizzle cannot do: COPY. Bulk
@@ -16,7 +17,8 @@ export interface RawSession {
   copyCsv(target: string, csv: string): Promise<void>;
 }
 
-type Client = pg.Pool | PGlite;
+/** An on-disk PGlite is the worker thread's proxy (pglite-proxy.ts): its transactions and COPY blobs cross to it. */
+type Client = pg.Pool | PgliteClient;
 const clientOf = (db: Db) => (db as unknown as { $client: Client }).$client;
 const isPool = (client: Client): client is pg.Pool => typeof (client as pg.Pool).connect === 'function';
 
