@@ -10,7 +10,11 @@ test('[FRESHNESS] search results and the monitor say the corpus is a frozen offl
   await expect(page.locator('article.paper-card').first()).toBeVisible();
   const note = page.getByRole('note').filter({ hasText: FROZEN });
   await expect(note).toBeVisible();
-  await expect(note).toContainText('To keep it fresh, let the server harvest arXiv daily');
+  // One line; the way to refresh opens on demand.
+  const hint = note.getByText(/^To keep it fresh, let the server harvest arXiv daily/);
+  await expect(hint).toBeHidden();
+  await note.getByRole('button', { name: 'How to refresh' }).click();
+  await expect(hint).toBeVisible();
   await expect(note.locator('code')).toHaveText('pnpm ingest import <file>');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Paper Monitor' }).click();

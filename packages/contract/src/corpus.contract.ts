@@ -7,9 +7,9 @@ import { ZDay } from './feed.schemas';
  * it is a frozen offline sample instead of passing old papers off as news.
  */
 export const ZCorpusStatus = z.object({
-  /** Papers in the corpus (uploads not counted): exact up to 100,000, above that the database's estimate. */
+  /** Papers in the corpus (uploads not counted): counted on each request up to 100,000; above that an exact count kept by the server, at most a minute old. */
   papers: z.number().int().nonnegative(),
-  /** Whether `papers` is an estimate (large corpora; within a few percent). */
+  /** Whether `papers` is such a kept count (large corpora; the web app writes it rounded). */
   papers_estimated: z.boolean(),
   /** The newest published date not after today, YYYY-MM-DD; null when no paper is dated. */
   newest_published: ZDay.nullable(),

@@ -149,6 +149,66 @@ describe.each(testDrivers())('importJsonLines over a filled corpus (%s)', (drive
   });
 });
 
+describe.each(testDrivers())('re-importing papers already stored (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seed: false });
+  });
+  afterAll(() => t.close());
+
+  /** Each row's version and lock stamps: a row left out of the write keeps both (no new version, no row lock). */
+  const stamps = async () =>
+    query<{ paper_id: string; xmin: string; xmax: string }>(
+      t.db,
+      sql`select paper_id, xmin::text as xmin, xmax::text as xmax from papers order by paper_id`,
+    );
+  const found = async (stemmed: string, exact: string) =>
+    (
+      await query<{ paper_id: string }>(
+        t.db,
+        sql`select paper_id from papers where search_vector @@ to_tsquery('english', ${stemmed})
+          and exact_vector @@ to_tsquery('simple', ${exact}) order by paper_id`,
+      )
+    ).map((row) => row.paper_id);
+
+  it('leaves unchanged rows untouched and rewrites a changed one with its vectors', async () => {
+    const lines = Array.from({ length: 300 }, (_, i) => record(i));
+    const file = tempFile('first.jsonl', `${lines.join('\n')}\n`);
+    expect(await importJsonLines(t.db, file, { strategy: 'in-place', batchSize: 100 })).toMatchObject({
+      inserted: 300,
+      updated: 0,
+      unchanged: 0,
+    });
+    const before = { rows: await fingerprint(t.db), stamps: await stamps() };
+    expect(before.stamps.every((row) => row.xmax === '0')).toBe(true);
+
+    expect(await importJsonLines(t.db, file, { strategy: 'in-place', batchSize: 100 })).toMatchObject({
+      lines: 300,
+      inserted: 0,
+      updated: 0,
+      unchanged: 300,
+    });
+    expect(await fingerprint(t.db)).toEqual(before.rows);
+    expect(await stamps()).toEqual(before.stamps);
+
+    // One record changed (a corrected title, same version date), one older version, one new paper.
+    const changed = record(7, { title: 'Imported paper 7 on xylophones' });
+    const older = record(8, { title: 'An older title', created: '2020-01-01' });
+    const next = [...lines.slice(0, 7), changed, older, ...lines.slice(9), record(300)];
+    const summary = await importJsonLines(t.db, tempFile('second.jsonl', `${next.join('\n')}\n`), {
+      strategy: 'in-place',
+      batchSize: 100,
+    });
+    expect(summary).toMatchObject({ lines: 301, inserted: 1, updated: 1, unchanged: 299 });
+    const after = await stamps();
+    const moved = after.filter((row, i) => row.xmin !== before.stamps[i]?.xmin || row.xmax !== before.stamps[i]?.xmax);
+    expect(moved.map((row) => row.paper_id)).toEqual(['2101.00007', '2101.00300']);
+    expect(await found('xylophon', 'xylophones')).toEqual(['2101.00007']);
+    expect(await found('spectrum', 'spectra')).not.toContain('2101.00007');
+    expect(await found('older', 'older')).toEqual([]);
+  });
+});
+
 describe.runIf(testDrivers().includes('postgres'))('a rebuild on PostgreSQL', () => {
   let scratch: { url: string; drop: () => Promise<void> };
   let database: Database;

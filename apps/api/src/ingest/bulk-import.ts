@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Db } from '../db/client';
 import { hasConcurrentSessions, type RawSession, withRawTransaction } from '../db/raw-session';
+import { noteCorpusWrite } from '../lib/corpus-writes';
 import { type NewPaper, paperFromDumpRecord } from './arxiv-record';
 import {
   buildLoadIndex,
@@ -345,6 +346,8 @@ export async function importJsonLines(db: Db, file: string, options: ImportOptio
   const phases: Phases = {};
   const counts =
     strategy === 'rebuild' ? await importByRebuild(db, reader, phases) : await importInPlace(db, reader, phases);
+  // After the commit: the kept paper count may count again (docs/ingest.md#freshness).
+  if (counts.inserted > 0) noteCorpusWrite();
   await timed(phases, 'vacuum', () => vacuumPapers(db));
   return {
     file,

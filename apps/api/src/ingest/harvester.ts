@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { withRawTransaction } from '../db/raw-session';
+import { noteCorpusWrite } from '../lib/corpus-writes';
 import type { ArxivHttp } from './arxiv-http';
 import type { NewPaper } from './arxiv-record';
 import { clearHarvestRun, saveHarvestedPage, selectHarvestState } from './harvest-states.repo';
@@ -149,6 +150,8 @@ export async function harvest(db: Db, options: HarvestOptions): Promise<HarvestS
       });
       return written;
     });
+    // After the page's commit: the kept paper count may count again (docs/ingest.md#freshness).
+    if (counts.inserted > 0) noteCorpusWrite();
     addUpsertCounts(summary, counts);
     summary.lastDatestamp = newest;
     summary.pages += 1;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createAppContext } from '../app-context';
 import { loadConfig } from '../config';
-import { paperTexts } from '../db/schema';
+import { jobRuns, paperTexts } from '../db/schema';
+import { storageTempSweepJob } from '../jobs/definitions/storage-temp-sweep';
+import { startScheduler } from '../jobs/scheduler';
 import { AppError } from '../lib/app-error';
 import { NAACL_PDF, readPdfFixture } from '../test-support/pdf-fixtures';
 import { createTestApp, issueUserId, RAISED_TEST_BUDGETS, type TestApp, testDrivers } from '../test-support/test-app';
@@ -242,6 +244,56 @@ describe.each(testDrivers())('two app instances sharing one bucket (%s)', (drive
     await second?.close();
     await first?.close();
     await rm(secondStorageDir, { recursive: true, force: true });
+  });
+
+  it('sweeps temp objects older than a day every hour while it runs: a stale one goes, a fresh one stays', async () => {
+    const storage = first.context.storage as S3FileStorage;
+    const prefix = `${first.context.config.S3_PREFIX}/tmp/`;
+    const temps = async () =>
+      (
+        (await createS3Client(first.context.config).send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix })))
+          .Contents ?? []
+      ).map((object) => object.Key);
+    /** Backdates an object as s3rver reports it (its LastModified is the stored file's mtime). */
+    const age = async (key: string, ms: number) => {
+      const parts = key.split('/');
+      const file = path.join(serverDir, BUCKET, ...parts.slice(0, -1), `${parts.at(-1)}._S3rver_object`);
+      const then = new Date(Date.now() - ms);
+      await utimes(file, then, then);
+    };
+    await storage.put(Readable.from([Buffer.from('left by a killed replica')]), { maxBytes: 100 });
+    const [stale] = await temps();
+    await storage.put(Readable.from([Buffer.from('an upload in progress')]), { maxBytes: 100 });
+    const fresh = (await temps()).find((key) => key !== stale);
+    if (!stale || !fresh) throw new Error('the two temp objects were not stored');
+    await age(stale, TEMP_MAX_AGE_MS + 60_000);
+
+    const scheduler = startScheduler(first.context, [storageTempSweepJob], { tickMs: 3_600_000, log: first.app.log });
+    try {
+      const now = new Date();
+      await scheduler.tick(now);
+      expect(await temps()).toEqual([fresh]);
+      // A day later in the same process (no restart): the next hour's run takes the one that went stale since.
+      await age(fresh, TEMP_MAX_AGE_MS + 60_000);
+      await scheduler.tick(now);
+      expect(await temps()).toEqual([fresh]);
+      await scheduler.tick(new Date(now.getTime() + 3_600_000));
+      expect(await temps()).toEqual([]);
+    } finally {
+      await scheduler.stop();
+    }
+    const runs = await first.db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.job, storageTempSweepJob.id))
+      .orderBy(jobRuns.slot);
+    expect(runs.map((run) => [run.status, run.result])).toEqual([
+      ['done', { removed: 1 }],
+      ['done', { removed: 1 }],
+    ]);
+    // A disk's tmp/ is emptied at start only: the job is never due for it.
+    const onDisk = { ...first.context, storage: new LocalFileStorage(secondStorageDir) };
+    expect(storageTempSweepJob.dueSlot(new Date(), onDisk)).toBeNull();
   });
 
   it('uploads through one instance and serves the PDF, whole and in ranges, through the other', async () => {

@@ -210,7 +210,8 @@ export class S3FileStorage implements FileStorage {
 
   /**
    * Deletes temp objects, and aborts multipart uploads under the temp prefix, older than tempMaxAgeMs: what a
-   * crashed or killed replica left. Younger ones may be another replica's upload in progress.
+   * crashed or killed replica left. Younger ones may be another replica's upload in progress. Runs at start-up
+   * and every hour (jobs/definitions/storage-temp-sweep.ts, docs/deploy.md#object-storage).
    */
   async sweepTemp(): Promise<number> {
     const cutoff = this.now() - this.tempMaxAgeMs;

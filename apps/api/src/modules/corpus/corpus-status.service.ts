@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { daysBefore } from '../../ingest/harvester';
 import { selectLatestDay } from '../feed/daily-feed.repo';
-import { countCorpusPapers, selectLastRefresh } from './corpus-status.repo';
+import { countCorpusPapers } from '../papers/paper-count';
+import { selectLastRefresh } from './corpus-status.repo';
 
 /** docs/ingest.md#freshness: a newest paper older than this, with nothing refreshing the corpus, is a frozen sample. */
 export const FROZEN_AFTER_DAYS = 30;

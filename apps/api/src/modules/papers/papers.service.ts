@@ -3,15 +3,20 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
 import { presentPaper } from './paper.presenter';
+import { countCorpusPapers } from './paper-count';
 import { findVisiblePaper } from './paper-visibility.repo';
-import { countPapers, insertPaperClick, listRecentPapers } from './papers.repo';
+import { insertPaperClick, listRecentPapers } from './papers.repo';
 
 export async function findRecentPapers(db: Db, query: TPaperListQuery): Promise<TPaper[]> {
   const rows = await listRecentPapers(db, { ...query, keyword: query.keyword || undefined });
   return rows.map(presentPaper);
 }
 
-export { countPapers };
+/**
+ * GET /api/papers/count: the same number GET /api/corpus/status gives (paper-count.ts): exact for a
+ * small corpus, above 100,000 papers a kept exact count at most a minute old (docs/ingest.md#freshness).
+ */
+export const countPapers = async (db: Db): Promise<number> => (await countCorpusPapers(db)).papers;
 
 /**
  * spec §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused.

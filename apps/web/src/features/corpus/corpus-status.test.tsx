@@ -1,5 +1,6 @@
 import type { TCorpusStatus } from '@paperbench/contract';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
@@ -55,15 +56,40 @@ describe('CorpusStatus', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
-  it('says plainly that a frozen corpus is an offline sample, with the way to refresh it', async () => {
+  it('says plainly in one line that a frozen corpus is an offline sample, the way to refresh it on demand', async () => {
     mockApi({ 'GET /api/corpus/status': () => ({ body: frozen }) });
     renderWithApp(<CorpusStatus />);
     const note = await screen.findByRole('note');
-    expect(note).toHaveTextContent(
-      'This is a frozen offline sample (newest paper Dec 31, 2019). To keep it fresh, remove the empty HARVEST_SETS setting and restart. Or run pnpm ingest import <file> (docs/ingest.md).',
-    );
-    expect(note.querySelector('code')).toHaveTextContent('pnpm ingest import <file>');
+    expect(note).toHaveTextContent(/^This is a frozen offline sample \(newest paper Dec 31, 2019\)\. How to refresh/);
+    const toggle = screen.getByRole('button', { name: 'How to refresh' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const hint = screen.getByText(/^To keep it fresh,/).parentElement as HTMLElement;
+    expect(toggle).toHaveAttribute('aria-controls', hint.id);
+    expect(hint).not.toBeVisible();
     expect(screen.queryByText(/25,002 papers/)).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the hint from the keyboard', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/corpus/status': () => ({ body: frozen }) });
+    renderWithApp(<CorpusStatus />);
+    const toggle = await screen.findByRole('button', { name: 'How to refresh' });
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const hint = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(hint).toBeVisible();
+    expect(hint).toHaveTextContent(
+      'To keep it fresh, remove the empty HARVEST_SETS setting and restart. Or run pnpm ingest import <file> (docs/ingest.md).',
+    );
+    expect(hint?.querySelector('code')).toHaveTextContent('pnpm ingest import <file>');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'This is a frozen offline sample (newest paper Dec 31, 2019). How to refresh ▾To keep it fresh, remove the empty HARVEST_SETS setting and restart.',
+    );
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(hint).not.toBeVisible();
   });
 
   it('shows nothing when the status cannot be read (the failure is logged)', async () => {

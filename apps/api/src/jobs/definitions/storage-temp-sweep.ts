@@ -1,0 +1,18 @@
+import { S3FileStorage } from '../../storage/s3-file-storage';
+import type { JobDefinition } from '../job-definition';
+
+/** 'YYYY-MM-DDTHH' (UTC): one slot an hour. */
+export const hourlySlot = (now: Date) => now.toISOString().slice(0, 13);
+
+/**
+ * docs/deploy.md#object-storage: every hour, removes the bucket's temp objects (and multipart uploads
+ * under tmp/) older than a day, so what a killed replica left does not wait for the next start. One
+ * replica sweeps each hour (the slot is claimed in job_runs). Only for S3: a disk's tmp/ belongs to
+ * one process and is emptied whole at its start (LocalFileStorage.sweepTemp), which would take uploads
+ * in progress if run while it serves. Safe to run twice: a second run finds nothing.
+ */
+export const storageTempSweepJob: JobDefinition = {
+  id: 'storage-temp-sweep',
+  dueSlot: (now, { storage }) => (storage instanceof S3FileStorage ? hourlySlot(now) : null),
+  run: async ({ storage }) => ({ removed: await storage.sweepTemp() }),
+};
