@@ -33,6 +33,15 @@ export async function createScratchDatabase(adminUrl: string): Promise<ScratchDa
   return { name, url: url.toString(), drop };
 }
 
+/** A database an earlier run kept, on the server of `adminUrl`: never dropped by this run. */
+export function existingDatabase(adminUrl: string, name: string): ScratchDatabase {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`--database takes a database name such as paperbench_bench_1a2b3c`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => undefined };
+}
+
 /** "PostgreSQL 15.20" from the server's version string. */
 export async function serverVersion(adminUrl: string): Promise<string> {
   return withAdmin(adminUrl, async (client) => {

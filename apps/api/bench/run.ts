@@ -17,7 +17,8 @@
  * --relevance appends the known-item search section (MRR and success@10 of 300 fixed papers found by a
  * title phrase and by abstract words: bench/known-item.bench.ts); --relevance-only runs just that section.
  * --search-scale appends search at scale on PostgreSQL (DATABASE_URL): a synthetic corpus of --size papers
- * (default 250k; --size 1M or --size 2.6M reproduce the larger runs, --seed N another corpus, --rounds N),
+ * (default 250k; --size 1M or --size 2.6M reproduce the larger runs, --seed N another corpus, --rounds N,
+ * --keep-database keeps the imported database and --database NAME reuses it),
  * imported by the bulk importer, every kind of search timed through HTTP beside its SQL's EXPLAIN ANALYZE
  * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
@@ -163,6 +164,8 @@ async function main() {
         size: size ? parseSize(size) : undefined,
         seed: seed ? Number(seed) : undefined,
         rounds: rounds ? Number(rounds) : undefined,
+        keepDatabase: process.argv.includes('--keep-database'),
+        database: option('--database'),
         log,
       })
     : undefined;

@@ -14,7 +14,9 @@
  * statements the request made the API send, each re-run as EXPLAIN (ANALYZE, TIMING OFF); their
  * summed execution time is what the database spent, the rest of the HTTP time is the API and the
  * wire. Everything goes through public routes and the importer's public function only, so the bench
- * measures whatever search SQL and schema are current. The scratch database is dropped afterwards.
+ * measures whatever search SQL and schema are current. The scratch database is dropped afterwards, or
+ * kept with `--keep-database` and reused by a later run with `--database NAME` (a 2.6M import takes most
+ * of an hour here).
  */
 import os from 'node:os';
 import { openDatabase } from '../src/db/client';
@@ -22,7 +24,7 @@ import { importJsonLines } from '../src/ingest/bulk-import';
 import { startBenchApp } from './bench-app';
 import { onCleanup } from './cleanup';
 import { BenchClient } from './http-client';
-import { createScratchDatabase, serverVersion } from './postgres';
+import { createScratchDatabase, existingDatabase, serverVersion } from './postgres';
 import { table } from './report';
 import { captureStatements, type ExplainedStatement, explainConnection, explainRequest } from './sql-capture';
 import { type LatencySummary, ms, summarize } from './stats';
@@ -145,11 +147,13 @@ export interface SearchScaleResult {
   database: string;
   machine: { cpu: string; cores: number; memoryGiB: number; node: string };
   load: { start: number; afterImport: number; end: number };
-  corpus: SyntheticCorpus;
+  /** Undefined when the run reused a kept database (`--database`). */
+  corpus?: SyntheticCorpus;
   papers: number;
-  importMs: number;
-  importStrategy: string;
-  importPhases: Record<string, number>;
+  /** Undefined when the run reused a database an earlier run kept (`--database`). */
+  import?: { milliseconds: number; strategy: string; phases: Record<string, number> };
+  /** The database's name when it was kept (`--keep-database`) or reused (`--database`); else it was dropped. */
+  keptDatabase?: string;
   analyzeMs: number;
   databaseBytes: number;
   papersBytes: number;
@@ -304,9 +308,20 @@ export async function runSearchScaleBench(options: {
   size?: number;
   seed?: number;
   rounds?: number;
+  /** Keep the scratch database for later runs (`--keep-database`): a 2.6M import takes most of an hour. */
+  keepDatabase?: boolean;
+  /** Reuse a database an earlier run kept (`--database NAME`): no corpus is written or imported. */
+  database?: string | undefined;
   log: (message: string) => void;
 }): Promise<SearchScaleResult> {
-  const { adminUrl, size = DEFAULT_SCALE_SIZE, seed = DEFAULT_SCALE_SEED, rounds = DEFAULT_ROUNDS, log } = options;
+  const {
+    adminUrl,
+    size = DEFAULT_SCALE_SIZE,
+    seed = DEFAULT_SCALE_SEED,
+    rounds = DEFAULT_ROUNDS,
+    keepDatabase = false,
+    log,
+  } = options;
   if (!adminUrl)
     throw new Error(
       '--search-scale runs on PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
@@ -322,20 +337,30 @@ export async function runSearchScaleBench(options: {
   const loadStart = load();
   const notes: string[] = [];
 
-  const corpus = await syntheticCorpus({ size, seed, log });
-  log(
-    `search-scale: corpus ${corpus.file} (${(corpus.bytes / 1024 ** 2).toFixed(0)} MB, ` +
-      `${corpus.cached ? 'cached' : `written in ${(corpus.milliseconds / 1000).toFixed(1)} s`})`,
-  );
-  const scratch = await createScratchDatabase(adminUrl);
+  const corpus = options.database ? undefined : await syntheticCorpus({ size, seed, log });
+  if (corpus) {
+    log(
+      `search-scale: corpus ${corpus.file} (${(corpus.bytes / 1024 ** 2).toFixed(0)} MB, ` +
+        `${corpus.cached ? 'cached' : `written in ${(corpus.milliseconds / 1000).toFixed(1)} s`})`,
+    );
+  }
+  const scratch = options.database
+    ? existingDatabase(adminUrl, options.database)
+    : await createScratchDatabase(adminUrl);
+  const kept = keepDatabase || options.database !== undefined;
   try {
     const database = await serverVersion(adminUrl);
-    log(`search-scale: importing ${size.toLocaleString('en')} papers into ${scratch.name} (${database})…`);
-    const summary = await importCorpus(scratch.url, corpus.file, log);
-    log(
-      `search-scale: imported ${summary.inserted.toLocaleString('en')} in ${(summary.milliseconds / 1000).toFixed(1)} s ` +
-        `(${summary.strategy}), ANALYZE…`,
-    );
+    let summary: Awaited<ReturnType<typeof importCorpus>> | undefined;
+    if (corpus) {
+      log(`search-scale: importing ${size.toLocaleString('en')} papers into ${scratch.name} (${database})…`);
+      summary = await importCorpus(scratch.url, corpus.file, log);
+      log(
+        `search-scale: imported ${summary.inserted.toLocaleString('en')} in ${(summary.milliseconds / 1000).toFixed(1)} s ` +
+          `(${summary.strategy}), ANALYZE…`,
+      );
+    } else {
+      log(`search-scale: reusing ${scratch.name} (${database}), ANALYZE…`);
+    }
     const sizes = await databaseSizes(scratch.url);
     const loadAfterImport = load();
 
@@ -432,9 +457,10 @@ export async function runSearchScaleBench(options: {
         load: { start: loadStart, afterImport: loadAfterImport, end: load() },
         corpus,
         papers,
-        importMs: summary.milliseconds,
-        importStrategy: summary.strategy,
-        importPhases: summary.phases,
+        ...(summary
+          ? { import: { milliseconds: summary.milliseconds, strategy: summary.strategy, phases: summary.phases } }
+          : {}),
+        ...(kept ? { keptDatabase: scratch.name } : {}),
         ...sizes,
         rounds,
         truncated,
@@ -448,7 +474,8 @@ export async function runSearchScaleBench(options: {
       await closeApp();
     }
   } finally {
-    await scratch.drop();
+    if (kept) log(`search-scale: kept the database ${scratch.name} (reuse it with --database ${scratch.name})`);
+    else await scratch.drop();
   }
 }
 
@@ -478,18 +505,25 @@ export function renderSearchScaleReport(result: SearchScaleResult, date: string)
           'Load average (1 min)',
           `${r.load.start.toFixed(2)} at start, ${r.load.afterImport.toFixed(2)} after the import, ${r.load.end.toFixed(2)} at end`,
         ],
-        ['Database', `${r.database}, scratch database (dropped afterwards)`],
+        [
+          'Database',
+          `${r.database}, ${r.keptDatabase ? `database ${r.keptDatabase} (kept for --database)` : 'scratch database (dropped afterwards)'}`,
+        ],
         [
           'Corpus',
-          `${int(r.corpus.size)} synthetic papers, seed ${r.corpus.seed} (bench/synthetic-corpus.ts), ` +
-            `${mb(r.corpus.bytes)} gzipped${r.corpus.cached ? ', cached' : `, written in ${(r.corpus.milliseconds / 1000).toFixed(1)} s`}`,
+          r.corpus
+            ? `${int(r.corpus.size)} synthetic papers, seed ${r.corpus.seed} (bench/synthetic-corpus.ts), ` +
+              `${mb(r.corpus.bytes)} gzipped${r.corpus.cached ? ', cached' : `, written in ${(r.corpus.milliseconds / 1000).toFixed(1)} s`}`
+            : `${int(r.papers)} papers of a database an earlier run kept (bench/synthetic-corpus.ts)`,
         ],
         [
           'Import (importJsonLines)',
-          `${(r.importMs / 1000).toFixed(1)} s, ${int(r.corpus.size / (r.importMs / 1000))} papers/s, ${r.importStrategy} ` +
-            `(${Object.entries(r.importPhases)
-              .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
-              .join(', ')}); ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`,
+          (r.import
+            ? `${(r.import.milliseconds / 1000).toFixed(1)} s, ${int(r.papers / (r.import.milliseconds / 1000))} papers/s, ${r.import.strategy} ` +
+              `(${Object.entries(r.import.phases)
+                .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
+                .join(', ')}); `
+            : 'not run (reused database); ') + `ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`,
         ],
         ['Size', `papers ${mb(r.papersBytes)} with indexes and TOAST, database ${mb(r.databaseBytes)}`],
         ['GET /api/papers/count', int(r.papers)],

@@ -79,6 +79,12 @@ export const ZSearchResponse = z.object({
   sort: z.enum(SEARCH_SORTS),
   /** Number of papers matching the query (all pages). */
   total: z.number().int(),
+  /**
+   * docs/search.md#totals: `total` is the database's estimate, not a count. Only on a corpus past
+   * 100,000 papers, for a query matching more than 20,000 of them (counting those would read most of
+   * the table); clients say "about". False for every smaller total.
+   */
+  total_estimated: z.boolean(),
   results: z.array(ZSearchHit),
   /**
    * When nothing matched: the query with its misspelt words replaced by the closest words of the
@@ -92,7 +98,7 @@ export const ZSearchResponse = z.object({
   author: zText().nullable(),
   /**
    * docs/search.md#ranking: how the list was ordered. By relevance, the first `ranked` matches (at
-   * most 1,000) are ranked in full: the query as a title phrase, the words as typed, the stemmed rank;
+   * most 1,000; 200 with 'rum', whose order already is the rank) are ranked in full: the query as a title phrase, the words as typed, the stemmed rank;
    * past them results follow the index's order. With index 'rum' those are the top matches by rank,
    * taken straight from the index; with 'gin' they are all the matches when they fit, else the newest
    * 1,000. 0 when sorted by date.

@@ -9,6 +9,13 @@ const QUERY_TERMS = 40;
  * papers) but still count when candidates are re-scored against the whole profile.
  */
 const MAX_QUERY_TERM_SHARE = 0.03;
+/**
+ * And in more than this many papers, whatever the corpus size: the query reads every paper of every
+ * term, so past a few hundred thousand papers the share alone let 40 terms gather millions of hits
+ * (3.7 s for a 50-paper folder at 2.6M papers, docs/benchmarks.md#search-at-scale). The rarer terms
+ * that remain are the ones that tell a subject apart.
+ */
+const MAX_QUERY_TERM_DF = 2_000;
 /** So a small corpus still has query terms. */
 const MIN_QUERY_TERM_DF = 50;
 
@@ -17,7 +24,7 @@ const MIN_QUERY_TERM_DF = 50;
  * what the term would add to the cosine if the candidate had it once.
  */
 export function selectQueryTerms(profile: TermVector, stats: TermStats): QueryTerm[] {
-  const maxDf = Math.max(MIN_QUERY_TERM_DF, stats.documents * MAX_QUERY_TERM_SHARE);
+  const maxDf = Math.max(MIN_QUERY_TERM_DF, Math.min(MAX_QUERY_TERM_DF, stats.documents * MAX_QUERY_TERM_SHARE));
   const terms: QueryTerm[] = [];
   for (const [term, weight] of profile) {
     const df = stats.frequencies.get(term);

@@ -51,3 +51,22 @@ export async function ensureSearchIndex(db: Db): Promise<SearchIndex> {
   detected.delete(db);
   return searchIndexOf(db);
 }
+
+/** How long a table-size estimate is reused: it only decides between exact and estimated totals. */
+const ROW_ESTIMATE_TTL_MS = 60_000;
+const rowEstimates = new WeakMap<Db, { rows: number; at: number }>();
+
+/**
+ * The papers table's row count as of its last ANALYZE (0 before any), asked at most once a minute per
+ * handle: docs/search.md#totals estimates totals only on a large corpus.
+ */
+export async function tableRowEstimate(db: Db): Promise<number> {
+  const kept = rowEstimates.get(db);
+  if (kept && Date.now() - kept.at < ROW_ESTIMATE_TTL_MS) return kept.rows;
+  const [row] = rowsOf<{ rows: number | string }>(
+    await db.execute(sql`select greatest(reltuples, 0)::bigint as rows from pg_class where oid = 'papers'::regclass`),
+  );
+  const rows = Number(row?.rows ?? 0);
+  rowEstimates.set(db, { rows, at: Date.now() });
+  return rows;
+}

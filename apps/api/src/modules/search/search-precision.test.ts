@@ -5,7 +5,8 @@ import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
 import { buildPaper } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
-import { RANK_WINDOW } from './search.repo';
+import { keepWindow } from './ranked-window-cache';
+import { countMatches, RANK_WINDOW, TOTAL_LIMITS, windowKey } from './search.repo';
 import { ensureSearchIndex } from './search-index.repo';
 
 /** Papers of one invented word, enough to page past the rank window; numbered so their order can be checked. */
@@ -105,7 +106,42 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     expect(first.results.every((r) => r.title.startsWith('Quorvath'))).toBe(true);
     const scores = first.results.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(first.ranking.ranked).toBe(RANK_WINDOW);
+    expect(first.ranking.ranked).toBe(Math.min(DEEP, RANK_WINDOW[first.ranking.index]));
+  });
+
+  it('estimates the total of a query too common to count on a large corpus, and counts every other exactly', async () => {
+    await t.db.execute(sql`analyze papers`);
+    const none = { categories: null };
+    // The shipped limits: this corpus is small, so every total is counted.
+    expect(await countMatches(t.db, 'quorvath', none)).toEqual({ total: DEEP, estimated: false });
+    expect(TOTAL_LIMITS.estimatedFrom).toBeGreaterThan(25_000);
+    // As if the corpus were large and 500 matches too many to count: the planner's estimate, marked.
+    const large = { estimatedFrom: 0, exactUpTo: 500 };
+    const estimated = await countMatches(t.db, 'quorvath', none, large);
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.total).toBeGreaterThan(500);
+    expect(estimated.total).toBeLessThan(DEEP * 3);
+    // A rare query under the same limits is still counted exactly.
+    expect(await countMatches(t.db, 'flurbinators', none, large)).toEqual({ total: 2, estimated: false });
+    expect((await search({ query: 'quorvath' })).total_estimated).toBe(false);
+  });
+
+  it('serves the pages of a kept window (a query too common to count) without ranking again', async () => {
+    if ((await search({ query: 'flurbinator' })).ranking.index !== 'rum') return;
+    // As if 'flurbinator' had been ranked and estimated on a large corpus: its window, reversed.
+    const keys = [
+      { platform: 'arxiv', paperId: 'exact.typed', score: 0.2 },
+      { platform: 'arxiv', paperId: 'exact.stem', score: 0.1 },
+    ];
+    keepWindow(t.db, windowKey('flurbinator', { categories: null, from: undefined, to: undefined, author: null }), {
+      keys,
+      total: 40_000,
+    });
+    const first = await search({ query: 'flurbinator', limit: 1 });
+    expect(ids(first)).toEqual(['exact.typed']);
+    expect(first.results[0]?.score).toBe(0.2);
+    expect(first).toMatchObject({ total: 40_000, total_estimated: true });
+    expect(ids(await search({ query: 'flurbinator', limit: 1, offset: 1 }))).toEqual(['exact.stem']);
   });
 
   it('pages by date too, newest first', async () => {

@@ -1,11 +1,13 @@
 import { and, count, eq, gte, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { paperColumns } from '../../db/columns/paper-columns';
+import { rowsOf } from '../../db/execute-result';
 import { papers } from '../../db/schema';
 import { inAnyCategory } from '../../db/sql/categories';
 import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
-import type { SearchIndex } from './search-index.repo';
+import { keepWindow, type RankedKey, recallWindow } from './ranked-window-cache';
+import { type SearchIndex, tableRowEstimate } from './search-index.repo';
 import { type ParsedQuery, parseSearchQuery, stemmedQueryText } from './search-query';
 
 export interface SearchFilters {
@@ -29,8 +31,31 @@ export interface SearchPage extends SearchFilters {
  * docs/search.md#ranking: this many matches, the index's first, are ranked in full (stemmed rank,
  * exact words, the query as a title phrase); past them, matches follow in the index's own order. One
  * fixed window keeps pages consistent: a paper never moves from one page to another as the user pages.
+ * RUM hands matches out by rank, so a shorter window only re-orders its best by the tiers; GIN hands
+ * them out newest first, so its window is the candidate set and is kept wide.
  */
-export const RANK_WINDOW = 1000;
+export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 1000 };
+
+/**
+ * docs/search.md#totals: on a corpus of `estimatedFrom` papers and more, a query whose planned match
+ * count exceeds `exactUpTo` reports the planner's estimate. Counting a word in 40 % of 2.6M papers reads half
+ * the table (2.5 s here); the estimate of one word comes from ANALYZE's word statistics.
+ */
+export const TOTAL_LIMITS = { estimatedFrom: 100_000, exactUpTo: 20_000 };
+export type TotalLimits = typeof TOTAL_LIMITS;
+
+/**
+ * docs/search.md#plans: settings of the relevance statement on PostgreSQL. The planner would read a
+ * two-word query's matches through the GIN bitmap and sort them by rank, as it underestimates how many
+ * papers hold both words (274 planned, 12,999 found: 382 ms against 84 ms from RUM at 2.6M papers);
+ * bitmaps and scans are ruled out so the RUM index hands the top out in order, and its sort of the
+ * matches' ranks gets the memory to stay off disk.
+ */
+const RUM_SETTINGS = [
+  sql`set local enable_bitmapscan = off`,
+  sql`set local enable_seqscan = off`,
+  sql`set local work_mem = '64MB'`,
+];
 
 /** A quoted phrase matches the unstemmed vector as typed (docs/search.md#precision). */
 const exactPhrase = (text: string): SQL<boolean> =>
@@ -56,11 +81,14 @@ function exactCondition({ groups, hasPhrase }: ParsedQuery): SQL | undefined {
 }
 
 /**
- * Papers with an author whose name holds these words in this order, as typed: the name's phrase query
- * with each lexeme restricted to weight B (authors) of the unstemmed vector.
+ * The words as a phrase, as typed, within one part of the unstemmed vector: each lexeme of the phrase
+ * query restricted to that part's weight (A title, B authors; migration 20261124082944).
  */
-const byAuthor = (name: string): SQL<boolean> =>
-  sql<boolean>`${papers.exactVector} @@ regexp_replace(phraseto_tsquery('simple', ${name})::text, ${"'((?:[^']|'')*)'"}, ${"'\\1':B"}, 'g')::tsquery`;
+const phraseIn = (part: 'A' | 'B', words: string): SQL<boolean> =>
+  sql<boolean>`${papers.exactVector} @@ regexp_replace(phraseto_tsquery('simple', ${words})::text, ${"'((?:[^']|'')*)'"}, ${`'\\1':${part}`}, 'g')::tsquery`;
+
+/** Papers with an author whose name holds these words in this order, as typed. */
+const byAuthor = (name: string): SQL<boolean> => phraseIn('B', name);
 
 /**
  * The public papers a query and its filters match (search is public: uploads are never hits). No
@@ -108,7 +136,7 @@ function fullScore(base: SQL, wanted: readonly string[]): SQL<number> {
   return sql<number>`(${base}
     + 0.5 * ts_rank(${papers.exactVector}, ${exactWords(wanted)}, 32)
     + case when ${papers.exactVector} @@ plainto_tsquery('simple', ${typed}) then 1 else 0 end
-    + case when to_tsvector('simple', ${papers.title}) @@ phraseto_tsquery('simple', ${typed}) then 2 else 0 end)`;
+    + case when ${phraseIn('A', typed)} then 2 else 0 end)`;
 }
 
 /**
@@ -124,7 +152,7 @@ function indexKey(index: SearchIndex, tsQuery: SQL): { key: SQL; direction: SQL 
 type PageRows = Awaited<ReturnType<typeof pageRows>>;
 
 /** The page's rows with their full columns and highlights (ts_headline re-parses the text: page only). */
-function pageRows(db: Db, tsQuery: SQL, keys: SQL, score: SQL<number>) {
+function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
   return db
     .select({
       ...paperColumns,
@@ -150,25 +178,41 @@ export async function searchPapers(db: Db, { query, sort, limit, offset, index, 
   const { parsed, tsQuery } = compile(query, filters.author);
   const matches = matching(parsed, tsQuery, filters);
   if (sort !== 'relevance' || !tsQuery) {
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }),
       countCompiled(db, matches),
     ]);
-    return { rows, total };
+    return { rows, ...counted };
   }
   const page = { parsed, tsQuery, matches, index, limit, offset };
+  if (index === 'rum' && offset + limit <= RANK_WINDOW.rum) {
+    // docs/search.md#repeated-searches: a page in the window is cut from the whole ranked window, which
+    // is kept when the query is too common to count: its next pages and repeats rank nothing again.
+    const cacheKey = windowKey(query, filters);
+    const kept = recallWindow(db, cacheKey);
+    if (kept) {
+      const rows = await keyedPage(db, tsQuery, kept.keys.slice(offset, offset + limit));
+      return { rows, total: kept.total, estimated: true };
+    }
+    const [window, counted] = await Promise.all([
+      rankWindow(db, { ...page, isWhole: false }),
+      countCompiled(db, matches),
+    ]);
+    if (counted.estimated) keepWindow(db, cacheKey, { keys: window, total: counted.total });
+    return { rows: await keyedPage(db, tsQuery, window.slice(offset, offset + limit)), ...counted };
+  }
   if (index === 'rum') {
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       relevancePage(db, { ...page, isWhole: false }),
       countCompiled(db, matches),
     ]);
-    return { rows, total };
+    return { rows, ...counted };
   }
   // GIN: counted first (PGlite runs one statement at a time anyway): when every match fits in the
   // window, all are ranked and the order they are numbered in does not matter.
-  const total = await countCompiled(db, matches);
-  const rows = await relevancePage(db, { ...page, isWhole: total <= RANK_WINDOW });
-  return { rows, total };
+  const counted = await countCompiled(db, matches);
+  const rows = await relevancePage(db, { ...page, isWhole: !counted.estimated && counted.total <= RANK_WINDOW.gin });
+  return { rows, ...counted };
 }
 
 interface PageQuery {
@@ -185,11 +229,10 @@ interface RelevancePageQuery extends PageQuery {
   isWhole: boolean;
 }
 
-async function relevancePage(
-  db: Db,
-  { parsed, tsQuery, matches, index, limit, offset, isWhole }: RelevancePageQuery,
-): Promise<PageRows> {
+/** The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position, page_score). */
+function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, isWhole }: RelevancePageQuery): SQL {
   const { key, direction } = isWhole ? { key: sql`0::int`, direction: sql`asc` } : indexKey(index, tsQuery);
+  const window = RANK_WINDOW[index];
   // RUM returns rows in rank order only for a lone `<=>` key (a tie-break would make PostgreSQL sort
   // every match). Ties are broken once the rows are fetched, by the numbering below; WITH TIES keeps
   // every row tied with the last, so a page is the same whichever page size reached it.
@@ -201,20 +244,21 @@ async function relevancePage(
   // The stemmed rank, 0..1: RUM already computed it in the index as a distance (1/rank), so the
   // window's vectors are not read for it again; GIN has none to give.
   const base = index === 'rum' ? sql`1.0 / (1.0 + fetched.index_key)` : relevance(tsQuery);
-  // The window's papers are scored only when the page lies in it; past it, the index's order stands.
+  // The window's papers are scored only when the page lies in it; past it, the index's order stands
+  // and only the page's papers are read.
   const needed =
-    offset < RANK_WINDOW
-      ? sql`fetched.position <= ${RANK_WINDOW} or fetched.position > ${offset}`
-      : sql`fetched.position > ${offset}`;
-  const keys = sql`(
+    offset < window
+      ? sql`fetched.position <= ${window} or fetched.position > ${offset} and fetched.position <= ${offset + limit}`
+      : sql`fetched.position > ${offset} and fetched.position <= ${offset + limit}`;
+  return sql`(
     select platform, paper_id, final_position, page_score from (
       select platform, paper_id, page_score,
-        case when position > ${RANK_WINDOW} then position
-          else row_number() over (partition by position > ${RANK_WINDOW} order by page_score desc, position) end
+        case when position > ${window} then position
+          else row_number() over (partition by position > ${window} order by page_score desc, position) end
           as final_position
       from (
         select fetched.platform, fetched.paper_id, fetched.position,
-          case when fetched.position <= ${RANK_WINDOW} then ${fullScore(base, parsed.wanted)} end as page_score
+          case when fetched.position <= ${window} then ${fullScore(base, parsed.wanted)} end as page_score
         from (
           select platform, paper_id, index_key,
             row_number() over (order by index_key ${direction}, ${newestFirst}) as position
@@ -224,7 +268,7 @@ async function relevancePage(
             from ${papers}
             where ${matches}
             order by ${indexOrder}
-            fetch first ${Math.max(RANK_WINDOW, offset + limit)} rows with ties
+            fetch first ${Math.max(window, offset + limit)} rows with ties
           ) as matched
         ) as fetched
         join ${papers} on ${papers.platform} = fetched.platform and ${papers.paperId} = fetched.paper_id
@@ -233,7 +277,46 @@ async function relevancePage(
     ) as ranked
     where final_position > ${offset} and final_position <= ${offset + limit}
   )`;
-  return pageRows(db, tsQuery, keys, sql<number>`coalesce(page.page_score, ${relevance(tsQuery)})`);
+}
+
+/** What a ranked window is kept under: the query as typed and its resolved filters. */
+export const windowKey = (query: string, { categories, from, to, author }: SearchFilters): string =>
+  JSON.stringify([query, categories, from ?? null, to ?? null, author ?? null]);
+
+/** Runs a statement that reads the RUM index in rank order under RUM_SETTINGS (PostgreSQL only). */
+function withRumSettings<T>(db: Db, work: (tx: Db | Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const setting of RUM_SETTINGS) await tx.execute(setting);
+    return work(tx);
+  });
+}
+
+async function relevancePage(db: Db, page: RelevancePageQuery): Promise<PageRows> {
+  const keys = rankedKeys(page);
+  const score = sql<number>`coalesce(page.page_score, ${relevance(page.tsQuery)})`;
+  if (page.index !== 'rum') return pageRows(db, page.tsQuery, keys, score);
+  return withRumSettings(db, (tx) => pageRows(tx, page.tsQuery, keys, score));
+}
+
+/** The whole rank window of a RUM search, in order, with each paper's full score. */
+async function rankWindow(db: Db, page: RelevancePageQuery): Promise<RankedKey[]> {
+  const keys = rankedKeys({ ...page, offset: 0, limit: RANK_WINDOW.rum });
+  const rows = await withRumSettings(db, async (tx) =>
+    rowsOf<{ platform: string; paper_id: string; page_score: number | string }>(
+      await tx.execute(sql`select platform, paper_id, page_score from ${keys} as ranked order by final_position`),
+    ),
+  );
+  return rows.map((row) => ({ platform: row.platform, paperId: row.paper_id, score: Number(row.page_score) }));
+}
+
+/** The page's rows for keys already ranked (a window's slice), in that order. */
+function keyedPage(db: Db, tsQuery: SQL, keys: readonly RankedKey[]): Promise<PageRows> | PageRows {
+  if (keys.length === 0) return [];
+  const values = sql.join(
+    keys.map((key, i) => sql`(${key.platform}, ${key.paperId}, ${i + 1}::int, ${key.score}::float8)`),
+    sql`, `,
+  );
+  return pageRows(db, tsQuery, sql`(values ${values})`, sql<number>`page.page_score`);
 }
 
 async function datePage(db: Db, { tsQuery, matches, limit, offset }: PageQuery): Promise<PageRows> {
@@ -249,23 +332,49 @@ async function datePage(db: Db, { tsQuery, matches, limit, offset }: PageQuery):
   )`;
   return pageRows(db, tsQuery, keys, relevance(tsQuery));
 }
+/** How many papers matched, and whether that is the planner's estimate (docs/search.md#totals). */
+export interface MatchCount {
+  total: number;
+  estimated: boolean;
+}
+
 /**
- * The exact number of matches. The planner would read a common word's matches by scanning the whole
- * table (it does not price reading every row's vector out of TOAST), which at 250k papers is 3-7 times
- * slower than the bitmap of the index (docs/benchmarks.md#search-at-scale), so the scan is ruled out.
+ * The number of matches: exact, or on a corpus of `estimatedFrom` papers and more the planner's
+ * estimate when that is past `exactUpTo` (TOTAL_LIMITS). The exact count rules out the sequential scan: the
+ * planner would read a common word's matches by scanning the whole table (it does not price reading
+ * every row's vector out of TOAST), which at 250k papers is 3-7 times slower than the bitmap of the
+ * index (docs/benchmarks.md#search-at-scale).
  */
-async function countCompiled(db: Db, matches: SQL): Promise<number> {
+async function countCompiled(db: Db, matches: SQL, limits: TotalLimits = TOTAL_LIMITS): Promise<MatchCount> {
+  if ((await tableRowEstimate(db)) >= limits.estimatedFrom) {
+    const planned = await plannedMatches(db, matches);
+    if (planned > limits.exactUpTo) return { total: planned, estimated: true };
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const [counted] = await tx.select({ value: count() }).from(papers).where(matches);
-    return counted?.value ?? 0;
+    return { total: counted?.value ?? 0, estimated: false };
   });
 }
 
-/** How many papers a query finds with these filters. */
-export async function countMatches(db: Db, query: string, filters: SearchFilters): Promise<number> {
+/** The planner's estimate of how many papers match: planning only, nothing is read. */
+async function plannedMatches(db: Db, matches: SQL): Promise<number> {
+  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
+    await db.execute(sql`explain (format json) select 1 from ${papers} where ${matches}`),
+  );
+  const plan = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/** How many papers a query finds with these filters (an estimate for a common query on a large corpus). */
+export async function countMatches(
+  db: Db,
+  query: string,
+  filters: SearchFilters,
+  limits: TotalLimits = TOTAL_LIMITS,
+): Promise<MatchCount> {
   const { parsed, tsQuery } = compile(query, filters.author);
-  return countCompiled(db, matching(parsed, tsQuery, filters));
+  return countCompiled(db, matching(parsed, tsQuery, filters), limits);
 }
 
 /**

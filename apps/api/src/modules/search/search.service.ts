@@ -61,7 +61,7 @@ async function namedPaper(
 /** docs/search.md#syntax: a query that reads as a name and names an author of the corpus is that author. */
 async function detectedAuthor(db: Db, query: string): Promise<string | null> {
   if (!looksLikeName(query)) return null;
-  return (await countMatches(db, '', { categories: null, author: query })) > 0 ? query : null;
+  return (await countMatches(db, '', { categories: null, author: query })).total > 0 ? query : null;
 }
 
 /**
@@ -76,7 +76,7 @@ async function suggestCorrection(db: Db, query: string, filters: SearchFilters) 
   );
   if (corrections.size === 0) return null;
   const corrected = applyCorrections(query, words, corrections);
-  const total = await countMatches(db, corrected, filters);
+  const { total } = await countMatches(db, corrected, filters);
   return total > 0 ? { query: corrected, total } : null;
 }
 
@@ -111,6 +111,7 @@ export async function search(
     return {
       ...empty,
       total: 1,
+      total_estimated: false,
       results: onPage,
       ranking: { index, ranked: 1 },
       jump: { via: intent.via, paper, missing: null },
@@ -124,21 +125,22 @@ export async function search(
   const filters = await resolveFilters(db, request, author);
   // A filter naming no category of the corpus matches nothing; the database need not be asked.
   const hasNoCategory = filters.categories?.length === 0;
-  const { rows, total } = hasNoCategory
-    ? { rows: [], total: 0 }
+  const { rows, total, estimated } = hasNoCategory
+    ? { rows: [], total: 0, estimated: false }
     : await searchPapers(db, { ...request, ...filters, query, index });
   if (record) rememberQuery(record, log, request, total);
   const isFirstPageEmpty = total === 0 && request.offset === 0 && !hasNoCategory;
   return {
     ...empty,
     total,
+    total_estimated: estimated,
     results: rows.map(({ markedTitle, markedAbstract, ...row }) => ({
       ...presentPaper(row),
       score: Number(row.score),
       highlights: { title: matchRanges(row.title, markedTitle), abstract: matchRanges(row.abstract, markedAbstract) },
     })),
     author,
-    ranking: { index, ranked: request.sort === 'relevance' && query ? Math.min(total, RANK_WINDOW) : 0 },
+    ranking: { index, ranked: request.sort === 'relevance' && query ? Math.min(total, RANK_WINDOW[index]) : 0 },
     jump,
     did_you_mean: isFirstPageEmpty && query ? await suggestCorrection(db, query, filters) : null,
     // Summaries are written by POST /api/search-summary/, never inside search itself.

@@ -46,6 +46,7 @@ const searchAnswer = () => ({
     query: 'graphs',
     sort: 'relevance' as const,
     total: 2,
+    total_estimated: false,
     results,
     did_you_mean: null,
     summary: null,

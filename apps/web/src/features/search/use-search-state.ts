@@ -11,6 +11,8 @@ export type TDidYouMean = NonNullable<TSearchResponse['did_you_mean']>;
 export type TSearchScreenState = TSearchState & {
   /** Papers matching the query in all pages (the results hold the first page). */
   total: number;
+  /** docs/search.md#totals: `total` is the database's estimate (a very common word on a large corpus). */
+  totalEstimated: boolean;
   /** When nothing matched: a corrected query that finds something, and how much. */
   didYouMean: TDidYouMean | null;
   /** docs/search.md#syntax: the author the results are narrowed to (`author:` or a name typed alone). */
@@ -53,6 +55,7 @@ export function useSearchState(): TSearchScreenState {
     includeSummary,
     results,
     total: first?.total ?? 0,
+    totalEstimated: first?.total_estimated ?? false,
     didYouMean: first?.did_you_mean ?? null,
     author: first?.author ?? null,
     ranking: first?.ranking ?? null,
@@ -72,4 +75,9 @@ export function useSearchState(): TSearchScreenState {
     isLoading: search.isLoading,
     error: isFailed ? parseApiError(search.error).message : null,
   };
+}
+
+/** The total as the screen writes it: "about 1,108,000" when it is an estimate (docs/search.md#totals). */
+export function formatTotal(total: number, estimated: boolean): string {
+  return estimated ? `about ${total.toLocaleString()}` : total.toLocaleString();
 }

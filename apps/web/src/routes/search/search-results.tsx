@@ -4,7 +4,7 @@ import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { resultAnchorId } from '../../features/search/search-summary-panel';
 import { hasFilters, searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
-import type { TSearchScreenState } from '../../features/search/use-search-state';
+import { formatTotal, type TSearchScreenState } from '../../features/search/use-search-state';
 
 /** The result list with its loading, error, did-you-mean and empty states. */
 export function SearchResults({ state, request }: { state: TSearchScreenState; request: TSearchUrlState }) {
@@ -34,7 +34,7 @@ export function SearchResults({ state, request }: { state: TSearchScreenState; r
       </div>
       <div className="list-more">
         <p className="list-footnote">
-          Showing {state.results.length.toLocaleString()} of {state.total.toLocaleString()}
+          Showing {state.results.length.toLocaleString()} of {formatTotal(state.total, state.totalEstimated)}
           {describeRanking(state)}
         </p>
         {state.more.hasMore && (

@@ -19,6 +19,7 @@ const answer = (overrides: Partial<TSearchResponse> = {}): { body: TSearchRespon
     query: 'graphs',
     sort: 'relevance',
     total: 0,
+    total_estimated: false,
     results: [],
     did_you_mean: null,
     summary: null,
@@ -108,6 +109,13 @@ describe('the search screen pages and jumps (docs/search.md)', () => {
     expect(
       await screen.findByText(/Ranked by relevance among the newest 1,000 matches; older ones follow newest first/),
     ).toBeInTheDocument();
+  });
+
+  it('writes an estimated total as "about" (a very common word on a large corpus)', async () => {
+    mockSearch(() => answer({ total: 1108025, total_estimated: true, results: hits(0, 30) }));
+    renderSearchAt('/search?q=model');
+    expect(await screen.findByText('about 1,108,025 results for “model”')).toBeInTheDocument();
+    expect(screen.getByText(/Showing 30 of about 1,108,025/)).toBeInTheDocument();
   });
 
   it('opens the paper an arXiv id names', async () => {

@@ -6,7 +6,12 @@ import { SearchFilters } from '../../features/search/search-filters';
 import { SearchSummaryPanel } from '../../features/search/search-summary-panel';
 import { searchLocationState, searchUrl, type TSearchUrlState } from '../../features/search/search-url';
 import { SortControl } from '../../features/search/sort-control';
-import { useSearchRequest, useSearchState } from '../../features/search/use-search-state';
+import {
+  formatTotal,
+  type TSearchScreenState,
+  useSearchRequest,
+  useSearchState,
+} from '../../features/search/use-search-state';
 import { useStartSearch } from '../../features/search/use-start-search';
 import { paperDetailPath } from '../../lib/app-paths';
 import { SearchResults } from './search-results';
@@ -47,7 +52,7 @@ export default function SearchScreen() {
           <div className="search-toolbar">
             <p className="search-summary" aria-live="polite">
               {/* The state holds only this URL's answer, so the count is never a previous request's. */}
-              {state.hasSearched && !state.isLoading && !state.error && describeCount(state.total, query, state.author)}
+              {state.hasSearched && !state.isLoading && !state.error && describeCount(state, query)}
             </p>
             <SortControl value={request.sort} onChange={(sort) => refine({ sort })} />
           </div>
@@ -62,10 +67,10 @@ export default function SearchScreen() {
   );
 }
 
-function describeCount(total: number, query: string, author: string | null): string {
+function describeCount({ total, totalEstimated, author }: TSearchScreenState, query: string): string {
+  const written = formatTotal(total, totalEstimated);
   // A name typed alone was searched as an author (docs/search.md#syntax).
-  if (author && query.trim() === author)
-    return `${total.toLocaleString()} ${total === 1 ? 'paper' : 'papers'} by ${author}`;
+  if (author && query.trim() === author) return `${written} ${total === 1 ? 'paper' : 'papers'} by ${author}`;
   const noun = total === 1 ? 'result' : 'results';
-  return `${total.toLocaleString()} ${noun} for “${query}”`;
+  return `${written} ${noun} for “${query}”`;
 }
