@@ -10,6 +10,8 @@ import { rowsOf } from '../../db/execute-result';
 export type SearchIndex = 'rum' | 'gin';
 
 const RUM_INDEX = 'papers_search_vector_rum_idx';
+const EXACT_RUM_INDEX = 'papers_exact_vector_rum_idx';
+const EXACT_GIN_INDEX = 'papers_exact_vector_idx';
 
 const detected = new WeakMap<Db, Promise<SearchIndex>>();
 
@@ -47,6 +49,11 @@ export async function ensureSearchIndex(db: Db): Promise<SearchIndex> {
     await db.execute(
       sql.raw(`create index if not exists ${RUM_INDEX} on papers using rum (search_vector rum_tsvector_ops)`),
     );
+    // Migration 20261124130206: phrases are matched from RUM's positions, not rechecked (docs/search.md#plans).
+    await db.execute(
+      sql.raw(`create index if not exists ${EXACT_RUM_INDEX} on papers using rum (exact_vector rum_tsvector_ops)`),
+    );
+    await db.execute(sql.raw(`drop index if exists ${EXACT_GIN_INDEX}`));
   }
   detected.delete(db);
   return searchIndexOf(db);

@@ -1,6 +1,7 @@
 import type { TSearchResponse } from '@paperbench/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/execute-result';
 import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
 import { buildPaper } from '../../test-support/factories';
@@ -73,6 +74,10 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     expect(quoted.total).toBe(1);
     expect(ids(await search({ query: '"qwzx transformer"' }))).toEqual(['real.transformer']);
     expect(ids(await search({ query: 'flurbinator -"flurbinators"' }))).toEqual(['exact.stem']);
+    // A phrase and a word: both must match, the word stemmed ("nothings" finds "Nothing").
+    expect(ids(await search({ query: '"qwzx transformer" nothings' }))).toEqual(['real.transformer']);
+    expect(ids(await search({ query: '"qwzx transformer" flurbinator' }))).toEqual([]);
+    expect((await search({ query: '"qwzx transformer" nothings', sort: 'date' })).total).toBe(1);
     // A phrase ORed with a word: either the exact phrase or the (stemmed) word.
     expect(ids(await search({ query: '"flurbinators" OR qwzx' })).sort()).toEqual([
       'exact.typed',
@@ -155,6 +160,12 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
   it('says which plan ranked the results: RUM where the server has it, else GIN', async () => {
     const expected = driver === 'postgres' && (await rumAvailable(t)) ? 'rum' : 'gin';
     expect((await search({ query: 'quorvath' })).ranking.index).toBe(expected);
+    // With RUM the exact vector is indexed by it (migration 20261124130206), else by GIN.
+    const names = rowsOf<{ indexname: string }>(
+      await t.db.execute(sql`select indexname from pg_indexes where tablename = 'papers'`),
+    ).map((row) => row.indexname);
+    expect(names).toContain(expected === 'rum' ? 'papers_exact_vector_rum_idx' : 'papers_exact_vector_idx');
+    expect(names).not.toContain(expected === 'rum' ? 'papers_exact_vector_idx' : 'papers_exact_vector_rum_idx');
   });
 });
 
@@ -172,8 +183,10 @@ describe.runIf(testDrivers().includes('postgres'))(
       t = await createTestApp('postgres');
       await buildPaper(t.db, { paperId: 'plan.title', title: 'Snarlwick graphs', abstract: 'On graphs.' });
       await buildPaper(t.db, { paperId: 'plan.abstract', title: 'Graphs', abstract: 'A snarlwick or two.' });
-      // Without the index (a server that lacks the extension) search must take the GIN plan.
+      // Without the indexes (a server that lacks the extension) search must take the GIN plan.
       await t.db.execute(sql`drop index if exists papers_search_vector_rum_idx`);
+      await t.db.execute(sql`drop index if exists papers_exact_vector_rum_idx`);
+      await t.db.execute(sql`create index if not exists papers_exact_vector_idx on papers using gin (exact_vector)`);
     });
     afterAll(() => t.close());
 
@@ -183,6 +196,17 @@ describe.runIf(testDrivers().includes('postgres'))(
       expect(gin.results.map((r: { paper_id: string }) => r.paper_id)).toEqual(['plan.title', 'plan.abstract']);
       if (!(await rumAvailable(t))) return;
       expect(await ensureSearchIndex(t.db)).toBe('rum');
+      // Phrases are matched from RUM's positions: the exact vector's GIN index gives way to RUM.
+      const indexes = await t.db.execute(sql`select indexname from pg_indexes where tablename = 'papers'`);
+      const names = rowsOf<{ indexname: string }>(indexes).map((row) => row.indexname);
+      expect(names).toContain('papers_exact_vector_rum_idx');
+      expect(names).not.toContain('papers_exact_vector_idx');
+      const phrase = await t.app.inject({
+        method: 'POST',
+        url: '/api/search/',
+        payload: { query: '"snarlwick graphs"' },
+      });
+      expect(phrase.json().results.map((r: { paper_id: string }) => r.paper_id)).toEqual(['plan.title']);
       const rum = (await t.app.inject({ method: 'POST', url: '/api/search/', payload: { query: 'snarlwick' } })).json();
       expect(rum.ranking).toEqual({ index: 'rum', ranked: 2 });
       expect(rum.results.map((r: { paper_id: string }) => r.paper_id)).toEqual(['plan.title', 'plan.abstract']);
