@@ -239,6 +239,11 @@ const ZEnv = z.object({
   FOLDER_MEMBER_QUOTA: z.coerce.number().int().min(1).default(200),
   PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
   SEARCH_QUERY_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /**
+   * Finished job_runs rows older than this are deleted; the newest done run of each job stays, whatever
+   * its age: it is the corpus's "updated" (docs/security.md#rate-limits-and-quotas).
+   */
+  JOB_RUN_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** Longest one SQL statement may run (0: no limit); bulk import and corpus load lift it for themselves. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** Confirmation mails one address may receive per day (docs/security.md#mail). */

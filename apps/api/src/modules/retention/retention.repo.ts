@@ -19,3 +19,23 @@ export async function deleteOldSearchQueries(db: Db, days: number, limit: number
         select query from search_queries where last_searched_at < now() - make_interval(days => ${days}) limit ${limit})`),
   );
 }
+
+/**
+ * Deletes at most `limit` job runs that finished ('done' or 'failed') more than `days` ago; returns how
+ * many. 'running' rows stay (a live claim, or one the scheduler takes over once stale), and so does the
+ * newest done run of each job whatever its age: corpus-status.repo.ts reads it as when the corpus was last
+ * updated and whether a harvest ever finished. The newest per job is computed once per statement, not per row.
+ */
+export async function deleteOldJobRuns(db: Db, days: number, limit: number): Promise<number> {
+  return affectedRowCount(
+    await db.execute(sql`
+      delete from job_runs where (job, slot) in (
+        select run.job, run.slot from job_runs run
+        left join (select job, max(finished_at) as finished_at from job_runs where status = 'done' group by job) newest
+          on newest.job = run.job
+        where run.status in ('done', 'failed')
+          and run.finished_at < now() - make_interval(days => ${days})
+          and (run.status = 'failed' or run.finished_at < newest.finished_at)
+        limit ${limit})`),
+  );
+}

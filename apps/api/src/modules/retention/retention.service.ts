@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { deleteOldPageViews, deleteOldSearchQueries } from './retention.repo';
+import { deleteOldJobRuns, deleteOldPageViews, deleteOldSearchQueries } from './retention.repo';
 
 /** Rows deleted per statement: short statements, well inside DB_STATEMENT_TIMEOUT_MS, never one huge lock. */
 const BATCH = 5000;
@@ -18,7 +18,8 @@ async function deleteInBatches(deleteBatch: () => Promise<number>, signal?: Abor
  * docs/security.md#rate-limits-and-quotas: what is kept about visitors is kept for a bounded time. Page views older than
  * PAGE_VIEW_RETENTION_DAYS and search queries not searched for SEARCH_QUERY_RETENTION_DAYS are
  * deleted (the per-day view counts of the site metric stay: they name no one); expired rate-limit
- * windows are swept from the counter store.
+ * windows are swept from the counter store. Job runs finished more than JOB_RUN_RETENTION_DAYS ago go
+ * too (an hourly job adds 24 a day), except the newest done run of each job: the corpus's "updated".
  */
 export async function purgeExpiredRows(
   { db, config, counters }: Pick<AppContext, 'db' | 'config' | 'counters'>,
@@ -29,6 +30,7 @@ export async function purgeExpiredRows(
     () => deleteOldSearchQueries(db, config.SEARCH_QUERY_RETENTION_DAYS, BATCH),
     signal,
   );
+  const jobRuns = await deleteInBatches(() => deleteOldJobRuns(db, config.JOB_RUN_RETENTION_DAYS, BATCH), signal);
   const rateLimitCounters = await counters.sweep();
-  return { pageViews, searchQueries, rateLimitCounters };
+  return { pageViews, searchQueries, jobRuns, rateLimitCounters };
 }
