@@ -7,6 +7,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue/queue-runner';
 import { resolvePdfUrlSecret } from './lib/pdf-url-secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPdfUrlSigner, type PdfUrlSigner } from './modules/pdfs/signed-pdf-url';
+import { createTermStatsCache, type TermStatsSource } from './modules/recommendations/term-stats';
 import { createPdfTextExtractor, type PdfTextExtractor, pdfTextLimitsFrom } from './modules/uploads/pdf-text-worker';
 import { type CounterStore, createPgCounterStore, createRedisCounterStore } from './rate-limit/counter-store';
 import type { FileStorage } from './storage/file-storage';
@@ -38,6 +39,8 @@ export interface AppContext {
   counters: CounterStore;
   /** docs/ai.md: the one model layer; mode 'extractive' when no LLM_BASE_URL is configured. */
   ai: AiModel;
+  /** docs/recommendations.md#term-statistics: the corpus' lexeme frequencies, loaded once per process. */
+  termStats: TermStatsSource;
 }
 
 /**
@@ -72,6 +75,7 @@ export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config
       ? createRedisCounterStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
       : createPgCounterStore(db),
     ai: createAiModel(config),
+    termStats: createTermStatsCache(db),
   };
   return context;
 }

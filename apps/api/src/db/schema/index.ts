@@ -24,6 +24,7 @@ export * from './search-queries';
 export * from './shared-lists';
 export * from './stored-files';
 export * from './subscriptions';
+export * from './term-stats';
 export * from './topics';
 export * from './uploads';
 export * from './users';

@@ -6,7 +6,6 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
 import { EVENT_STREAM_HEADERS, eventStream } from '../chat/event-stream';
-import { createTermStatsCache } from '../recommendations/term-stats';
 import {
   basisRefs,
   draftIdeas,
@@ -74,12 +73,11 @@ async function* streamIdeas(
 
 /** The AI Scientist's routes (docs/ideas.md); budgets: rate-limit/budgets.ts ('ai' for generate and expand). */
 export const createIdeasRouter = (context: AppContext) => {
-  const termStats = createTermStatsCache(context.db);
   const ideas: IdeasContext = {
     db: context.db,
     ai: context.ai,
-    termStats,
-    calibration: createCalibrationCache(context.db, termStats),
+    termStats: context.termStats,
+    calibration: createCalibrationCache(context.db, context.termStats),
   };
   return s.router(contract.ideas, {
     generate: async ({ body, request }) => {

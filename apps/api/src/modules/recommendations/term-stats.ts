@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { countPublicPapers, selectDocumentFrequencies } from './term-stats.repo';
+import { countCorpusPapers } from '../papers/paper-count';
+import { rebuildTermStats, selectTermFrequencies, selectTermStatsBuild, type TermStatsBuild } from './term-stats.repo';
 
 /** Document frequencies of the public corpus' title and abstract lexemes. */
 export interface TermStats {
@@ -11,50 +12,57 @@ export interface TermStats {
 
 /** Rebuild when the corpus has grown or shrunk by more than this share since the last build. */
 const STALE_SHARE = 0.05;
-/** Least time between two checks of the corpus size. */
+/** Least time between two looks at the stored build and the corpus size (both cheap at any size). */
 const CHECK_INTERVAL_MS = 60_000;
-
-async function computeTermStats(db: Db): Promise<TermStats> {
-  const [frequencies, documents] = await Promise.all([selectDocumentFrequencies(db), countPublicPapers(db)]);
-  return { documents, frequencies };
-}
 
 export type TermStatsSource = () => Promise<TermStats>;
 
+type LoadedTermStats = TermStats & { builtAt: Date };
+
 /**
- * Lazily computed, shared by concurrent callers (one ts_stat at a time), and refreshed in the
- * background when the corpus size drifts by more than STALE_SHARE (harvests, imports); callers keep
- * the previous statistics meanwhile, which only shifts weights slightly.
+ * docs/recommendations.md#term-statistics: the statistics every process reads, loaded from the
+ * database at first use (term_frequencies) and shared by concurrent callers; only before the first
+ * build does a caller wait for one (0.7 s at 25k papers on PostgreSQL, 51 s at 2.6M: the server
+ * starts it after listening). At most once a minute a caller looks at the stored build in the
+ * background: a newer one (another process rebuilt) is loaded, and when the corpus size has drifted
+ * by more than STALE_SHARE since it (harvests, imports) it is rebuilt; callers keep the previous
+ * statistics meanwhile, which only shifts weights slightly.
  */
 export function createTermStatsCache(db: Db, now: () => number = Date.now): TermStatsSource {
-  let current: TermStats | undefined;
-  let building: Promise<TermStats> | undefined;
+  let current: LoadedTermStats | undefined;
+  let loading: Promise<LoadedTermStats> | undefined;
   let checkedAt = 0;
 
-  const rebuild = () => {
-    building ??= computeTermStats(db)
-      .then((stats) => {
+  const load = (build: () => Promise<TermStatsBuild>) => {
+    loading ??= build()
+      .then(async (stored) => {
+        const stats = {
+          documents: stored.documents,
+          frequencies: await selectTermFrequencies(db),
+          builtAt: stored.builtAt,
+        };
         current = stats;
         checkedAt = now();
         return stats;
       })
       .finally(() => {
-        building = undefined;
+        loading = undefined;
       });
-    return building;
+    return loading;
   };
 
-  const checkDrift = async (stats: TermStats) => {
+  const check = async (stats: LoadedTermStats) => {
     checkedAt = now();
-    const documents = await countPublicPapers(db);
-    if (Math.abs(documents - stats.documents) > stats.documents * STALE_SHARE) await rebuild();
+    const stored = await selectTermStatsBuild(db);
+    const { papers } = await countCorpusPapers(db);
+    const basis = stored ?? stats;
+    if (Math.abs(papers - basis.documents) > basis.documents * STALE_SHARE) await load(() => rebuildTermStats(db));
+    else if (stored && stored.builtAt > stats.builtAt) await load(async () => stored);
   };
 
   return async () => {
-    if (!current) return rebuild();
-    if (now() - checkedAt >= CHECK_INTERVAL_MS && !building) {
-      checkDrift(current).catch(() => undefined);
-    }
+    if (!current) return load(async () => (await selectTermStatsBuild(db)) ?? rebuildTermStats(db));
+    if (now() - checkedAt >= CHECK_INTERVAL_MS && !loading) check(current).catch(() => undefined);
     return current;
   };
 }
