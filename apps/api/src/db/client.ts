@@ -9,12 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../lib/package-paths';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { lockDataDir } from './data-dir-lock';
 import { type PgliteClient, PgliteProxy } from './pglite-proxy';
 import * as schema from './schema';
 
-/** Key of the PostgreSQL advisory lock that serialises start-up across replicas (any fixed int). */
-const STARTUP_LOCK_KEY = 727_274_101;
+/** Key of the PostgreSQL advisory lock that serialises start-up across replicas. */
+const STARTUP_LOCK_KEY = ADVISORY_LOCKS.startup;
 
 /** The Drizzle handle the app uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Db } from '../db/client';
 import type { RawSession } from '../db/raw-session';
 import { papers } from '../db/schema';
@@ -57,8 +58,8 @@ export async function vacuumPapers(db: Db): Promise<void> {
 
 /** Holds the table being filled: named `papers` like the live one, so the one upsert path writes it. */
 const LOAD_SCHEMA = 'paperbench_load';
-/** pg_advisory_xact_lock key: one rebuild at a time per database ('pbld'). */
-const REBUILD_LOCK = 0x70626c64;
+/** pg_advisory_xact_lock key: one rebuild at a time per database. */
+const REBUILD_LOCK = ADVISORY_LOCKS.bulkLoadRebuild;
 /** The swap waits this long for a lock before it lets go of everything and tries again. */
 const SWAP_LOCK_TIMEOUT = '5s';
 const SWAP_ATTEMPTS = 12;

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Tx } from '../db/client';
 import { storedFiles } from '../db/schema';
 
-/** Namespace of the per-content-hash advisory locks (any fixed int; hashtext() gives the second key). */
-const CONTENT_LOCK_NAMESPACE = 727_274_108;
+/** Namespace of the per-content-hash advisory locks (hashtext() gives the second key). */
+const CONTENT_LOCK_NAMESPACE = ADVISORY_LOCKS.storedContent;
 
 /**
  * Serialises writers and removers of one content hash until the transaction ends (docs/security.md#taking-things-back):

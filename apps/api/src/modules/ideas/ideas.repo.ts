@@ -1,12 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { ideas } from '../../db/schema';
 
 export type IdeaRow = typeof ideas.$inferSelect;
 export type NewIdea = Omit<typeof ideas.$inferInsert, 'id' | 'createdAt' | 'expandedAt' | 'plan'>;
 
-/** Advisory-lock namespace of the saved-ideas quota (any fixed int; the user id is the second key). */
-const IDEA_QUOTA_LOCK = 727_274_130;
+/** Advisory-lock namespace of the saved-ideas quota; the user id is the second key. It was the review
+ * sessions' number once, so one user's idea saves and review-session creations waited for each other. */
+const IDEA_QUOTA_LOCK = ADVISORY_LOCKS.ideaQuota;
 
 /** Held until the transaction ends: two saves at once cannot both take the last place of the quota. */
 export async function lockIdeaQuota(tx: Db, userId: number): Promise<void> {

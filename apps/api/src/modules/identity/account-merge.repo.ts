@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
 import { folders, userSessions, users } from '../../db/schema';
@@ -9,8 +10,8 @@ import { folders, userSessions, users } from '../../db/schema';
  * and every session as they were.
  */
 
-/** Namespace of the per-subject advisory lock (any fixed int; hashtext() of the subject is the second key). */
-const SIGN_IN_LOCK_NAMESPACE = 742_031;
+/** Namespace of the per-subject advisory lock (hashtext() of the subject is the second key). */
+const SIGN_IN_LOCK_NAMESPACE = ADVISORY_LOCKS.signIn;
 
 /**
  * Serialises sign-ins to one account: two devices signing in at once for the first time would otherwise

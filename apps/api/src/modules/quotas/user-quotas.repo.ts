@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import {
   folderComments,
@@ -10,12 +11,12 @@ import {
   uploads,
 } from '../../db/schema';
 
-/** One advisory-lock namespace per quota (any fixed ints); the user id is the second key. */
+/** One advisory-lock namespace per quota; the user id is the second key. */
 const QUOTA_LOCK_NAMESPACES = {
-  folders: 727_274_120,
-  'share lists': 727_274_121,
-  'upload bytes': 727_274_122,
-  comments: 727_274_123,
+  folders: ADVISORY_LOCKS.folderQuota,
+  'share lists': ADVISORY_LOCKS.shareListQuota,
+  'upload bytes': ADVISORY_LOCKS.uploadBytesQuota,
+  comments: ADVISORY_LOCKS.commentQuota,
 };
 
 type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;

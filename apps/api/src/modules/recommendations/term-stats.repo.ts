@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { termFrequencies, termStatsBuilds } from '../../db/schema';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
@@ -10,8 +11,8 @@ import { countPapers } from '../papers/papers.repo';
  */
 export const TOPICAL_WEIGHTS = '{a,c}';
 
-/** pg_advisory_xact_lock key: one build at a time per database, whichever process starts it ('ptsb'). */
-const BUILD_LOCK = 0x70747362;
+/** pg_advisory_xact_lock key: one build at a time per database, whichever process starts it. */
+const BUILD_LOCK = ADVISORY_LOCKS.termStatsBuild;
 
 export interface TermStatsBuild {
   documents: number;

@@ -1,9 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { chatSessions } from '../../db/schema';
 
-/** Any fixed advisory-lock namespace of its own (the quotas module's are 727_274_12x); the user id is the second key. */
-const REVIEW_SESSIONS_LOCK = 727_274_130;
+/** Advisory-lock namespace of one user's review-session creations; the user id is the second key. */
+const REVIEW_SESSIONS_LOCK = ADVISORY_LOCKS.reviewSessions;
 
 /** Serialises one user's review-session creations until the transaction ends, so a quota check cannot race. */
 export async function lockUserReviewSessions(tx: Db | Tx, userId: number): Promise<void> {
