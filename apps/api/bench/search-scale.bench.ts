@@ -7,7 +7,7 @@
  * through the bulk importer `pnpm ingest import` uses (importJsonLines), ANALYZEd, and the API is
  * started on it in this process. Then fixed requests of every kind (common and rare words, phrases,
  * OR, exclusions, filters, both sorts, deep pages, suggestions, a 50-paper folder's recommendations,
- * the paper count) are sent one at a time through HTTP: one warm-up pass, then `--rounds` passes
+ * the monitor of five topics, the paper count) are sent one at a time through HTTP: one warm-up pass, then `--rounds` passes
  * interleaving every request, so a burst of load on the shared machine spreads over all kinds.
  *
  * Beside each request's HTTP latency stands the database's own time for it (sql-capture.ts): the
@@ -187,23 +187,34 @@ const json = (answer: Answer, what: string): unknown => {
   return JSON.parse(answer.body) as unknown;
 };
 
+/** The five topics the monitor row's user follows: four subjects and one arXiv category. */
+const MONITOR_TOPICS = [
+  'graph neural networks',
+  'quantum entanglement',
+  'dark matter',
+  'reinforcement learning',
+  'cs.LG',
+];
+
 /**
- * A signed-in user's folder of FOLDER_SIZE quant-ph papers, built through the public routes the web
- * client uses (get_id, create folder, add file). Undefined, with the reason logged, when a route is
- * missing or refuses: the recommendations row is then left out, not the bench.
+ * The signed-in rows, built through the public routes the web client uses: a folder of FOLDER_SIZE
+ * quant-ph papers (get_id, create folder, add file) for recommendations, and five followed topics for
+ * the monitor. A row whose setup a route refuses is left out with the reason noted, not the bench.
  */
-async function folderForRecommendations(baseUrl: string, notes: string[]): Promise<Probe | undefined> {
+async function signedInProbes(baseUrl: string, notes: string[]): Promise<Probe[]> {
+  const { user_id: token } = json(
+    await fetchAnswer(`${baseUrl}/api/user/get_id`, { method: 'POST' }),
+    'POST /api/user/get_id',
+  ) as { user_id: string };
+  const headers = { 'content-type': 'application/json', 'X-User-ID': token };
+  const post = async (path: string, body: unknown) =>
+    json(
+      await fetchAnswer(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      `POST ${path}`,
+    );
+  const get = (url: string) => () => fetchAnswer(url, { headers: { 'X-User-ID': token } });
+  const probes: Probe[] = [];
   try {
-    const { user_id: token } = json(
-      await fetchAnswer(`${baseUrl}/api/user/get_id`, { method: 'POST' }),
-      'POST /api/user/get_id',
-    ) as { user_id: string };
-    const headers = { 'content-type': 'application/json', 'X-User-ID': token };
-    const post = async (path: string, body: unknown) =>
-      json(
-        await fetchAnswer(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-        `POST ${path}`,
-      );
     const folder = (await post('/api/folders/', { name: 'search-scale bench' })) as { id: number };
     const found = (await post('/api/search/', {
       query: 'quantum entanglement',
@@ -214,17 +225,28 @@ async function folderForRecommendations(baseUrl: string, notes: string[]): Promi
       await post(`/api/folders/${folder.id}/files`, { platform: paper.platform, paper_id: paper.paper_id });
     }
     const papers = found.results.length;
-    const url = `${baseUrl}/api/recommendations/folder/${folder.id}?limit=10`;
-    return {
+    probes.push({
       kind: `recommendations (${papers}-paper folder)`,
       label: `GET /api/recommendations/folder/{id}?limit=10 (${papers} quant-ph papers)`,
-      send: () => fetchAnswer(url, { headers: { 'X-User-ID': token } }),
+      send: get(`${baseUrl}/api/recommendations/folder/${folder.id}?limit=10`),
       found: (body) => (body as { papers?: unknown[] }).papers?.length,
-    };
+    });
   } catch (error) {
     notes.push(`recommendations skipped: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
   }
+  try {
+    for (const topic of MONITOR_TOPICS) await post('/api/topics', { topic });
+    probes.push({
+      kind: `monitor (${MONITOR_TOPICS.length} topics)`,
+      label: `GET /api/monitor (${MONITOR_TOPICS.join(', ')})`,
+      send: get(`${baseUrl}/api/monitor`),
+      found: (body) =>
+        (body as { topics?: { papers: unknown[] }[] }).topics?.reduce((sum, topic) => sum + topic.papers.length, 0),
+    });
+  } catch (error) {
+    notes.push(`monitor skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return probes;
 }
 
 function probes(client: BenchClient): Probe[] {
@@ -373,8 +395,7 @@ export async function runSearchScaleBench(options: {
         await client.request('GET', '/api/papers/count', undefined, REQUEST_TIMEOUT_MS),
         'GET /api/papers/count',
       ) as number;
-      const recommendations = await folderForRecommendations(app.baseUrl, notes);
-      const all = [...probes(client), ...(recommendations ? [recommendations] : [])];
+      const all = [...probes(client), ...(await signedInProbes(app.baseUrl, notes))];
 
       log(`search-scale: warm-up, ${all.length} requests…`);
       const results = new Map<Probe, ProbeResult>();

@@ -43,6 +43,9 @@ export const papers = pgTable(
     index('papers_doi_idx').on(sql`lower(${table.doi})`),
     // Category filters and the daily feed's category matches (array overlap).
     index('papers_categories_idx').using('gin', table.categories),
+    // The monitor's new papers of a topic (added since it was last seen): a day's harvest to test, not
+    // every match of the topic (docs/search.md#monitor).
+    index('papers_created_at_idx').on(table.createdAt),
     // Serves "recent first" paging (GET /api/papers) without a sort.
     index('papers_recent_idx').on(
       sql`${table.publishedDate} DESC NULLS LAST`,

@@ -2,13 +2,13 @@ import type { TMonitorResponse, TMonitorTopic } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { presentPaper } from '../papers/paper.presenter';
 import { updateLastSeen } from '../topics/topics.repo';
-import { type FollowedTopicRow, selectFollowedTopics, selectTopicPapers } from './monitor.repo';
+import { countNewTopicPapers, type FollowedTopicRow, selectFollowedTopics, selectTopicPapers } from './monitor.repo';
 
 async function describeTopic(db: Db, topic: FollowedTopicRow): Promise<TMonitorTopic> {
-  const rows = await selectTopicPapers(db, topic);
+  const [rows, newCount] = await Promise.all([selectTopicPapers(db, topic), countNewTopicPapers(db, topic)]);
   return {
     topic: topic.topic,
-    new_count: rows[0]?.newCount ?? 0,
+    new_count: newCount,
     last_seen_at: topic.lastSeenAt.toISOString(),
     papers: rows.map((row) => ({ ...presentPaper(row), is_new: row.isNew })),
   };

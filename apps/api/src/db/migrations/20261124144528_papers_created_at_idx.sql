@@ -1,0 +1,1 @@
+CREATE INDEX "papers_created_at_idx" ON "papers" USING btree ("created_at");
