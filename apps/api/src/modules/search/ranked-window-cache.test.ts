@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { noteCorpusWrite } from '../../lib/corpus-writes';
 import { keepWindow, recallWindow, WINDOW_TTL_MS } from './ranked-window-cache';
 
-const window = (total: number) => ({ keys: [{ platform: 'arxiv', paperId: `p${total}`, score: 1 }], total });
+const window = (total: number) => ({
+  keys: [{ platform: 'arxiv', paperId: `p${total}`, score: 1 }],
+  total,
+  depth: 200,
+});
 
 describe('ranked window cache (docs/search.md#repeated-searches)', () => {
   it('serves a kept window to the same database only, until it is too old', () => {

@@ -4,13 +4,16 @@ import { corpusWriteGeneration } from '../../lib/corpus-writes';
 export interface RankedKey {
   platform: string;
   paperId: string;
-  score: number;
+  /** The full score inside the rank window; null past it, where the index's order stands. */
+  score: number | null;
 }
 
 /** A query's ranked window and its estimated total (docs/search.md#totals). */
 export interface RankedWindow {
   keys: RankedKey[];
   total: number;
+  /** How many keys were asked for: fewer came back only when the query has no more matches. */
+  depth: number;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface RankedWindow {
  * it at once (lib/corpus-writes.ts); another process's harvest shows within this time.
  */
 export const WINDOW_TTL_MS = 5 * 60_000;
-/** Queries kept per database handle, least recently used dropped first (a window is ~20 kB). */
+/** Queries kept per database handle, least recently used dropped first (a window is ~20 kB, 100 kB when paged deep). */
 const MAX_WINDOWS = 200;
 
 interface Kept extends RankedWindow {

@@ -6,8 +6,16 @@ import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
 import { buildPaper } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
-import { keepWindow } from './ranked-window-cache';
-import { countMatches, RANK_WINDOW, TOTAL_LIMITS, windowKey } from './search.repo';
+import { keepWindow, recallWindow } from './ranked-window-cache';
+import {
+  countMatches,
+  KEPT_DEPTH,
+  RANK_WINDOW,
+  searchPapers,
+  TOTAL_LIMITS,
+  type TotalLimits,
+  windowKey,
+} from './search.repo';
 import { ensureSearchIndex } from './search-index.repo';
 
 /** Papers of one invented word, enough to page past the rank window; numbered so their order can be checked. */
@@ -141,12 +149,39 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     keepWindow(t.db, windowKey('flurbinator', { categories: null, from: undefined, to: undefined, author: null }), {
       keys,
       total: 40_000,
+      depth: RANK_WINDOW.rum,
     });
     const first = await search({ query: 'flurbinator', limit: 1 });
     expect(ids(first)).toEqual(['exact.typed']);
     expect(first.results[0]?.score).toBe(0.2);
     expect(first).toMatchObject({ total: 40_000, total_estimated: true });
     expect(ids(await search({ query: 'flurbinator', limit: 1, offset: 1 }))).toEqual(['exact.stem']);
+  });
+
+  it("keeps a common query's order 1,000 deep once it is paged past its window: the pages read directly", async () => {
+    if ((await search({ query: 'quorvath' })).ranking.index !== 'rum') return;
+    await t.db.execute(sql`analyze papers`);
+    const none = { categories: null };
+    const page = (offset: number, limits?: TotalLimits) =>
+      searchPapers(t.db, { query: 'quorvath', sort: 'relevance', limit: 30, offset, index: 'rum', ...none, limits });
+    const key = windowKey('quorvath', none);
+    const direct: { id: string; score: number }[] = [];
+    for (let offset = 0; offset < KEPT_DEPTH; offset += 30) {
+      direct.push(...(await page(offset)).rows.map((row) => ({ id: row.paperId, score: row.score })));
+    }
+    expect(recallWindow(t.db, key)).toBeUndefined();
+    // As if the corpus were large: Load more, page after page, from the kept order.
+    const large = { estimatedFrom: 0, exactUpTo: 500 };
+    const kept: typeof direct = [];
+    for (let offset = 0; offset < KEPT_DEPTH; offset += 30) {
+      const answer = await page(offset, large);
+      expect(answer.estimated).toBe(true);
+      kept.push(...answer.rows.map((row) => ({ id: row.paperId, score: row.score })));
+      const depth = recallWindow(t.db, key)?.keys.length;
+      expect(depth).toBe(offset + 30 <= RANK_WINDOW.rum ? RANK_WINDOW.rum : KEPT_DEPTH);
+    }
+    expect(kept.map((row) => row.id)).toEqual(direct.map((row) => row.id));
+    for (const [i, row] of kept.entries()) expect(row.score).toBeCloseTo(direct[i]?.score ?? Number.NaN, 6);
   });
 
   it('pages by date too, newest first', async () => {

@@ -25,6 +25,8 @@ export interface SearchPage extends SearchFilters {
   limit: number;
   offset: number;
   index: SearchIndex;
+  /** When a total is estimated (TOTAL_LIMITS; tests lower it to reach the paths of a large corpus). */
+  limits?: TotalLimits;
 }
 
 /**
@@ -35,6 +37,12 @@ export interface SearchPage extends SearchFilters {
  * them out newest first, so its window is the candidate set and is kept wide.
  */
 export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 1000 };
+
+/**
+ * docs/search.md#repeated-searches: how deep the kept order of a query too common to count goes once
+ * the user pages past its rank window (the depth the results page offers, 1,000).
+ */
+export const KEPT_DEPTH = 1000;
 
 /**
  * docs/search.md#totals: on a corpus of `estimatedFrom` papers and more, a query whose planned match
@@ -184,43 +192,51 @@ function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
  * the page is cut from that order and only its rows are read whole. By date: the newest matches, and
  * only the page is ranked (ranking every match costs ~10 µs a row).
  */
-export async function searchPapers(db: Db, { query, sort, limit, offset, index, ...filters }: SearchPage) {
+export async function searchPapers(
+  db: Db,
+  { query, sort, limit, offset, index, limits = TOTAL_LIMITS, ...filters }: SearchPage,
+) {
   const { parsed, tsQuery, matchQuery } = compile(query, filters.author);
   const matches = matching(parsed, matchQuery, filters);
   if (sort !== 'relevance' || !tsQuery) {
     const [rows, counted] = await Promise.all([
       datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }),
-      countCompiled(db, matches),
+      countCompiled(db, matches, limits),
     ]);
     return { rows, ...counted };
   }
   const page = { parsed, tsQuery, matches, index, limit, offset };
-  if (index === 'rum' && offset + limit <= RANK_WINDOW.rum) {
+  if (index === 'rum' && offset + limit <= KEPT_DEPTH) {
     // docs/search.md#repeated-searches: a page in the window is cut from the whole ranked window, which
     // is kept when the query is too common to count: its next pages and repeats rank nothing again.
+    // Paging past the window of such a query (Load more) keeps one KEPT_DEPTH deep: RUM sorts every
+    // match's rank for any page past the first, so one such read serves every page down to KEPT_DEPTH.
     const cacheKey = windowKey(query, filters);
     const kept = recallWindow(db, cacheKey);
-    if (kept) {
+    if (kept && (kept.keys.length >= offset + limit || kept.keys.length < kept.depth)) {
       const rows = await keyedPage(db, tsQuery, kept.keys.slice(offset, offset + limit));
       return { rows, total: kept.total, estimated: true };
     }
-    const [window, counted] = await Promise.all([
-      rankWindow(db, { ...page, isWhole: false }),
-      countCompiled(db, matches),
-    ]);
-    if (counted.estimated) keepWindow(db, cacheKey, { keys: window, total: counted.total });
-    return { rows: await keyedPage(db, tsQuery, window.slice(offset, offset + limit)), ...counted };
+    if (kept || offset + limit <= RANK_WINDOW.rum) {
+      const depth = offset + limit <= RANK_WINDOW.rum ? RANK_WINDOW.rum : KEPT_DEPTH;
+      const [window, counted] = await Promise.all([
+        rankWindow(db, { ...page, isWhole: false }, depth),
+        countCompiled(db, matches, limits),
+      ]);
+      if (counted.estimated) keepWindow(db, cacheKey, { keys: window, total: counted.total, depth });
+      return { rows: await keyedPage(db, tsQuery, window.slice(offset, offset + limit)), ...counted };
+    }
   }
   if (index === 'rum') {
     const [rows, counted] = await Promise.all([
       relevancePage(db, { ...page, isWhole: false }),
-      countCompiled(db, matches),
+      countCompiled(db, matches, limits),
     ]);
     return { rows, ...counted };
   }
   // GIN: counted first (PGlite runs one statement at a time anyway): when every match fits in the
   // window, all are ranked and the order they are numbered in does not matter.
-  const counted = await countCompiled(db, matches);
+  const counted = await countCompiled(db, matches, limits);
   const rows = await relevancePage(db, { ...page, isWhole: !counted.estimated && counted.total <= RANK_WINDOW.gin });
   return { rows, ...counted };
 }
@@ -320,15 +336,22 @@ async function relevancePage(db: Db, page: RelevancePageQuery): Promise<PageRows
   return withRumSettings(db, (tx) => pageRows(tx, page.tsQuery, keys, score));
 }
 
-/** The whole rank window of a RUM search, in order, with each paper's full score. */
-async function rankWindow(db: Db, page: RelevancePageQuery): Promise<RankedKey[]> {
-  const keys = rankedKeys({ ...page, offset: 0, limit: RANK_WINDOW.rum });
+/**
+ * The first `depth` matches of a RUM search in order (the rank window, and past it the index's
+ * order), with each window paper's full score.
+ */
+async function rankWindow(db: Db, page: RelevancePageQuery, depth: number): Promise<RankedKey[]> {
+  const keys = rankedKeys({ ...page, offset: 0, limit: depth });
   const rows = await withRumSettings(db, async (tx) =>
-    rowsOf<{ platform: string; paper_id: string; page_score: number | string }>(
+    rowsOf<{ platform: string; paper_id: string; page_score: number | string | null }>(
       await tx.execute(sql`select platform, paper_id, page_score from ${keys} as ranked order by final_position`),
     ),
   );
-  return rows.map((row) => ({ platform: row.platform, paperId: row.paper_id, score: Number(row.page_score) }));
+  return rows.map((row) => ({
+    platform: row.platform,
+    paperId: row.paper_id,
+    score: row.page_score === null ? null : Number(row.page_score),
+  }));
 }
 
 /** The page's rows for keys already ranked (a window's slice), in that order. */
@@ -338,7 +361,8 @@ function keyedPage(db: Db, tsQuery: SQL, keys: readonly RankedKey[]): Promise<Pa
     keys.map((key, i) => sql`(${key.platform}, ${key.paperId}, ${i + 1}::int, ${key.score}::float8)`),
     sql`, `,
   );
-  return pageRows(db, tsQuery, sql`(values ${values})`, sql<number>`page.page_score`);
+  // Past the rank window a paper has no full score: its stemmed rank stands, as on a page read directly.
+  return pageRows(db, tsQuery, sql`(values ${values})`, sql<number>`coalesce(page.page_score, ${relevance(tsQuery)})`);
 }
 
 async function datePage(db: Db, { tsQuery, matches, limit, offset }: PageQuery): Promise<PageRows> {
