@@ -19,15 +19,20 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-/** A fresh, empty database `paperbench_bench_<random>` on the server of `adminUrl`. */
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+/**
+ * A fresh, empty database `paperbench_bench_<random>` on the server of `adminUrl`, dropped at the end
+ * of the run (or on an error or Ctrl-C) unless `keep` is set (`--keep-database`: a later run reuses it).
+ */
+export async function createScratchDatabase(adminUrl: string, { keep = false } = {}): Promise<ScratchDatabase> {
   const name = `paperbench_bench_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const drop = onCleanup(() =>
-    withAdmin(adminUrl, async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }),
-  );
+  const drop = keep
+    ? async () => undefined
+    : onCleanup(() =>
+        withAdmin(adminUrl, async (client) => {
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }),
+      );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop };

@@ -368,7 +368,7 @@ export async function runSearchScaleBench(options: {
   }
   const scratch = options.database
     ? existingDatabase(adminUrl, options.database)
-    : await createScratchDatabase(adminUrl);
+    : await createScratchDatabase(adminUrl, { keep: keepDatabase });
   const kept = keepDatabase || options.database !== undefined;
   try {
     const database = await serverVersion(adminUrl);
