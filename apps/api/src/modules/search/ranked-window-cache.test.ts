@@ -6,6 +6,7 @@ const window = (total: number) => ({
   keys: [{ platform: 'arxiv', paperId: `p${total}`, score: 1 }],
   total,
   depth: 200,
+  estimated: true,
 });
 
 describe('ranked window cache (docs/search.md#repeated-searches)', () => {

@@ -8,10 +8,12 @@ export interface RankedKey {
   score: number | null;
 }
 
-/** A query's ranked window and its estimated total (docs/search.md#totals). */
+/** A query's ranked window and its total (docs/search.md#totals). */
 export interface RankedWindow {
   keys: RankedKey[];
   total: number;
+  /** Whether the total is the planner's estimate. */
+  estimated: boolean;
   /** How many keys were asked for: fewer came back only when the query has no more matches. */
   depth: number;
 }

@@ -150,6 +150,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
       keys,
       total: 40_000,
       depth: RANK_WINDOW.rum,
+      estimated: true,
     });
     const first = await search({ query: 'flurbinator', limit: 1 });
     expect(ids(first)).toEqual(['exact.typed']);
@@ -182,6 +183,32 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     }
     expect(kept.map((row) => row.id)).toEqual(direct.map((row) => row.id));
     for (const [i, row] of kept.entries()) expect(row.score).toBeCloseTo(direct[i]?.score ?? Number.NaN, 6);
+  });
+
+  it('keeps the window of a query counted exactly past the estimate threshold, with its exact total', async () => {
+    if ((await search({ query: 'quorvath' })).ranking.index !== 'rum') return;
+    // As if a filter had made the planner think it rare: counted exactly, yet as costly as a common one.
+    const counted = { estimatedFrom: Number.POSITIVE_INFINITY, exactUpTo: 500 };
+    const page = (query: string, offset: number) =>
+      searchPapers(t.db, {
+        query,
+        sort: 'relevance',
+        limit: 30,
+        offset,
+        index: 'rum',
+        categories: null,
+        limits: counted,
+      });
+    // The plural: the same matches as the other tests' `quorvath`, under a window key of its own.
+    expect(await page('quorvaths', 0)).toMatchObject({ total: DEEP, estimated: false });
+    expect(recallWindow(t.db, windowKey('quorvaths', { categories: null }))).toMatchObject({
+      total: DEEP,
+      estimated: false,
+    });
+    expect(await page('quorvaths', 30)).toMatchObject({ total: DEEP, estimated: false });
+    // A query counted below the threshold is cheap to rank again and is not kept.
+    expect(await page('flurbinators', 0)).toMatchObject({ total: 2, estimated: false });
+    expect(recallWindow(t.db, windowKey('flurbinators', { categories: null }))).toBeUndefined();
   });
 
   it('pages by date too, newest first', async () => {

@@ -215,7 +215,7 @@ export async function searchPapers(
     const kept = recallWindow(db, cacheKey);
     if (kept && (kept.keys.length >= offset + limit || kept.keys.length < kept.depth)) {
       const rows = await keyedPage(db, tsQuery, kept.keys.slice(offset, offset + limit));
-      return { rows, total: kept.total, estimated: true };
+      return { rows, total: kept.total, estimated: kept.estimated };
     }
     if (kept || offset + limit <= RANK_WINDOW.rum) {
       const depth = offset + limit <= RANK_WINDOW.rum ? RANK_WINDOW.rum : KEPT_DEPTH;
@@ -223,7 +223,9 @@ export async function searchPapers(
         rankWindow(db, { ...page, isWhole: false }, depth),
         countCompiled(db, matches, limits),
       ]);
-      if (counted.estimated) keepWindow(db, cacheKey, { keys: window, total: counted.total, depth });
+      // A filtered query the planner thought rare was counted exactly, at the same cost as a common one.
+      if (counted.estimated || counted.total > limits.exactUpTo)
+        keepWindow(db, cacheKey, { keys: window, depth, ...counted });
       return { rows: await keyedPage(db, tsQuery, window.slice(offset, offset + limit)), ...counted };
     }
   }
