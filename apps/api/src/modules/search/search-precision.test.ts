@@ -101,13 +101,14 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
 
   it('pages past 30 and past the rank window, every match once, with the exact total', async () => {
     const seen: string[] = [];
-    let total = 0;
+    // GIN counts while choosing its window; the page past the last match is counted on its own.
+    const totals = new Set<number>();
     for (let offset = 0; offset < DEEP + 30; offset += 30) {
       const page = await search({ query: 'quorvath', limit: 30, offset });
-      total = page.total;
+      totals.add(page.total);
       seen.push(...ids(page));
     }
-    expect(total).toBe(DEEP);
+    expect([...totals]).toEqual([DEEP]);
     expect(seen).toHaveLength(DEEP);
     expect(new Set(seen).size).toBe(DEEP);
     // Pages of another size cut the same order.
@@ -115,8 +116,9 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     big.push(...ids(await search({ query: 'quorvath', limit: 100, offset: 1000 })));
     expect(big).toEqual(seen.slice(900, 1100));
     // Inside the window the order is the full score; titles holding the word come first.
+    // (a seventh of the papers: GIN's window of the newest 300 holds about 43 of them, RUM's all).
     const first = await search({ query: 'quorvath', limit: 100 });
-    expect(first.results.every((r) => r.title.startsWith('Quorvath'))).toBe(true);
+    expect(first.results.slice(0, 30).every((r) => r.title.startsWith('Quorvath'))).toBe(true);
     const scores = first.results.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(first.ranking.ranked).toBe(Math.min(DEEP, RANK_WINDOW[first.ranking.index]));

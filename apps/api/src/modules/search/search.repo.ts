@@ -34,9 +34,11 @@ export interface SearchPage extends SearchFilters {
  * exact words, the query as a title phrase); past them, matches follow in the index's own order. One
  * fixed window keeps pages consistent: a paper never moves from one page to another as the user pages.
  * RUM hands matches out by rank, so a shorter window only re-orders its best by the tiers; GIN hands
- * them out newest first, so its window is the candidate set and is kept wide.
+ * them out newest first, so its window is the candidate set. Scoring is what a GIN search costs
+ * (~25 µs a match on PGlite), and the known-item benchmark scores the same at 300 as at 1,000
+ * (docs/benchmarks.md#embedded-database-pglite-shipped-25k-search-and-20-concurrent-clients).
  */
-export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 1000 };
+export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 300 };
 
 /**
  * docs/search.md#repeated-searches: how deep the kept order of a query too common to count goes once
@@ -169,18 +171,22 @@ function indexKey(index: SearchIndex, tsQuery: SQL): { key: SQL; direction: SQL 
 
 type PageRows = Awaited<ReturnType<typeof pageRows>>;
 
-/** The page's rows with their full columns and highlights (ts_headline re-parses the text: page only). */
+/**
+ * The page's rows with their full columns and highlights (ts_headline re-parses the text: page only).
+ * `keys` has the columns (platform, paper_id, position, page_score, matched_total).
+ */
 function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
   return db
     .select({
       ...paperColumns,
       score: score.mapWith(Number),
+      matchedTotal: sql<number | string | null>`page.matched_total`,
       markedTitle: markMatches(papers.title, tsQuery),
       markedAbstract: markMatches(papers.abstract, tsQuery),
     })
     .from(papers)
     .innerJoin(
-      sql`${keys} as page(platform, paper_id, position, page_score)`,
+      sql`${keys} as page(platform, paper_id, position, page_score, matched_total)`,
       sql`page.platform = ${papers.platform} and page.paper_id = ${papers.paperId}`,
     )
     .orderBy(sql`page.position`);
@@ -219,10 +225,7 @@ export async function searchPapers(
     }
     if (kept || offset + limit <= RANK_WINDOW.rum) {
       const depth = offset + limit <= RANK_WINDOW.rum ? RANK_WINDOW.rum : KEPT_DEPTH;
-      const [window, counted] = await Promise.all([
-        rankWindow(db, { ...page, isWhole: false }, depth),
-        countCompiled(db, matches, limits),
-      ]);
+      const [window, counted] = await Promise.all([rankWindow(db, page, depth), countCompiled(db, matches, limits)]);
       // A filtered query the planner thought rare was counted exactly, at the same cost as a common one.
       if (counted.estimated || counted.total > limits.exactUpTo)
         keepWindow(db, cacheKey, { keys: window, depth, ...counted });
@@ -230,17 +233,15 @@ export async function searchPapers(
     }
   }
   if (index === 'rum') {
-    const [rows, counted] = await Promise.all([
-      relevancePage(db, { ...page, isWhole: false }),
-      countCompiled(db, matches, limits),
-    ]);
+    const [rows, counted] = await Promise.all([relevancePage(db, page), countCompiled(db, matches, limits)]);
     return { rows, ...counted };
   }
-  // GIN: counted first (PGlite runs one statement at a time anyway): when every match fits in the
-  // window, all are ranked and the order they are numbered in does not matter.
-  const counted = await countCompiled(db, matches, limits);
-  const rows = await relevancePage(db, { ...page, isWhole: !counted.estimated && counted.total <= RANK_WINDOW.gin });
-  return { rows, ...counted };
+  // GIN reads every match to choose the newest for its window, and counts them on the way: a count of
+  // its own would read them all again. Only a page past the last match has no row to carry the count.
+  const rows = await relevancePage(db, page);
+  const [first] = rows;
+  if (first?.matchedTotal != null) return { rows, total: Number(first.matchedTotal), estimated: false };
+  return { rows, ...(offset === 0 ? { total: 0, estimated: false } : await countCompiled(db, matches, limits)) };
 }
 
 interface PageQuery {
@@ -253,13 +254,14 @@ interface PageQuery {
 interface RelevancePageQuery extends PageQuery {
   parsed: ParsedQuery;
   index: SearchIndex;
-  /** Every match is in the window, so which ones the index hands out first does not matter. */
-  isWhole: boolean;
 }
 
-/** The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position, page_score). */
-function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, isWhole }: RelevancePageQuery): SQL {
-  const { key, direction } = isWhole ? { key: sql`0::int`, direction: sql`asc` } : indexKey(index, tsQuery);
+/**
+ * The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position,
+ * page_score, matched_total: the number of matches on GIN, which reads them all; null on RUM).
+ */
+function rankedKeys({ parsed, tsQuery, matches, index, limit, offset }: RelevancePageQuery): SQL {
+  const { key, direction } = indexKey(index, tsQuery);
   const window = RANK_WINDOW[index];
   // RUM returns rows in rank order only for a lone `<=>` key (a tie-break would make PostgreSQL sort
   // every match). Ties are broken once the rows are fetched, by the numbering below; WITH TIES keeps
@@ -274,7 +276,7 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, isWhole }:
   // handful of rows, would take the exact vector's index and rank every match from the heap (2.5 s for
   // "monte carlo" at 2.6M papers). So the stemmed query's ordered scan runs behind a fence (OFFSET 0)
   // and the exact condition is checked on the rows it hands out, in rank order (84 ms).
-  const fenced = index === 'rum' && !isWhole && parsed.hasPhrase;
+  const fenced = index === 'rum' && parsed.hasPhrase;
   const source = fenced
     ? sql`(select *, ${key} as rum_key from ${papers}
         where ${matchesFullText(tsQuery)} and ${ne(papers.platform, UPLOAD_PLATFORM)}
@@ -290,21 +292,22 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, isWhole }:
     offset < window
       ? sql`fetched.position <= ${window} or fetched.position > ${offset} and fetched.position <= ${offset + limit}`
       : sql`fetched.position > ${offset} and fetched.position <= ${offset + limit}`;
+  const matchedTotal = index === 'gin' ? sql`count(*) over ()` : sql`null::bigint`;
   return sql`(
-    select platform, paper_id, final_position, page_score from (
-      select platform, paper_id, page_score,
+    select platform, paper_id, final_position, page_score, matched_total from (
+      select platform, paper_id, page_score, matched_total,
         case when position > ${window} then position
           else row_number() over (partition by position > ${window} order by page_score desc, position) end
           as final_position
       from (
-        select fetched.platform, fetched.paper_id, fetched.position,
+        select fetched.platform, fetched.paper_id, fetched.position, fetched.matched_total,
           case when fetched.position <= ${window} then ${fullScore(base, parsed.wanted)} end as page_score
         from (
-          select platform, paper_id, index_key,
+          select platform, paper_id, index_key, matched_total,
             row_number() over (order by index_key ${direction}, ${newestFirst}) as position
           from (
             select ${papers.platform} as platform, ${papers.paperId} as paper_id,
-              ${papers.publishedDate} as published_date, ${sourceKey} as index_key
+              ${papers.publishedDate} as published_date, ${sourceKey} as index_key, ${matchedTotal} as matched_total
             from ${source}
             where ${matches}
             order by ${fenced ? sourceKey : indexOrder}
@@ -360,7 +363,7 @@ async function rankWindow(db: Db, page: RelevancePageQuery, depth: number): Prom
 function keyedPage(db: Db, tsQuery: SQL, keys: readonly RankedKey[]): Promise<PageRows> | PageRows {
   if (keys.length === 0) return [];
   const values = sql.join(
-    keys.map((key, i) => sql`(${key.platform}, ${key.paperId}, ${i + 1}::int, ${key.score}::float8)`),
+    keys.map((key, i) => sql`(${key.platform}, ${key.paperId}, ${i + 1}::int, ${key.score}::float8, null::bigint)`),
     sql`, `,
   );
   // Past the rank window a paper has no full score: its stemmed rank stands, as on a page read directly.
@@ -369,7 +372,7 @@ function keyedPage(db: Db, tsQuery: SQL, keys: readonly RankedKey[]): Promise<Pa
 
 async function datePage(db: Db, { tsQuery, matches, limit, offset }: PageQuery): Promise<PageRows> {
   const keys = sql`(
-    select platform, paper_id, row_number() over (order by published_date desc nulls last, platform desc, paper_id desc), null::real
+    select platform, paper_id, row_number() over (order by published_date desc nulls last, platform desc, paper_id desc), null::real, null::bigint
     from (
       select ${papers.platform} as platform, ${papers.paperId} as paper_id, ${papers.publishedDate} as published_date
       from ${papers}
