@@ -602,7 +602,7 @@ export function renderSearchScaleReport(result: SearchScaleResult, date: string)
                 ms(p.firstMs),
                 ms(p.latency.p50),
                 ms(p.latency.p95),
-                `${p.statements.map((s) => ms(s.executionMs)).join(' + ') || '–'} = ${ms(p.sqlMs)}`,
+                `${p.statements.map((s) => `${ms(s.executionMs)}${s.cancelled ? ' (cancelled at its budget)' : ''}`).join(' + ') || '–'} = ${ms(p.sqlMs)}`,
                 [...new Set(p.statements.flatMap((s) => s.access))].join(', ') || '–',
               ],
         ),

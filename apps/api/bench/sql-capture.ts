@@ -86,6 +86,11 @@ export interface ExplainedStatement {
   planningMs: number;
   /** Indexes the plan reads, and "seq scan <table>" for tables it reads whole. */
   access: string[];
+  /**
+   * The statement ran past a statement_timeout its transaction set (a best-effort read with a budget,
+   * src/db/statement-budget.ts); executionMs is then the time until it was cancelled.
+   */
+  cancelled?: boolean;
 }
 
 interface PlanNode {
@@ -114,6 +119,8 @@ export async function explainConnection(url: string): Promise<pg.Client> {
   return client;
 }
 
+const headOf = (statement: CapturedStatement) => ({ head: statement.text.replace(/\s+/g, ' ').trim().slice(0, 60) });
+
 /** EXPLAIN (ANALYZE, TIMING OFF) `runs` times; the median execution and planning times. */
 export async function explainStatement(
   client: pg.Client,
@@ -134,7 +141,7 @@ export async function explainStatement(
     accessPaths(plan.Plan, access);
   }
   return {
-    head: statement.text.replace(/\s+/g, ' ').trim().slice(0, 60),
+    ...headOf(statement),
     executionMs: median(executions),
     planningMs: median(plannings),
     access: [...access].sort(),
@@ -157,6 +164,8 @@ export async function explainRequest(
   const explained: ExplainedStatement[] = [];
   for (const session of new Set(statements.map((statement) => statement.session))) {
     let open = false;
+    // The rest of a transaction whose statement was cancelled would fail: it is aborted.
+    let cancelled = false;
     try {
       for (const statement of statements.filter((s) => s.session === session)) {
         if (BEGIN.test(statement.text)) {
@@ -165,8 +174,23 @@ export async function explainRequest(
         } else if (END.test(statement.text)) {
           if (open) await client.query('ROLLBACK');
           open = false;
-        } else if (isReadOnly(statement)) {
-          explained.push(await explainStatement(client, statement, runs));
+          cancelled = false;
+        } else if (isReadOnly(statement) && !cancelled) {
+          const started = performance.now();
+          try {
+            explained.push(await explainStatement(client, statement, runs));
+          } catch (error) {
+            if ((error as { code?: unknown }).code !== '57014') throw error;
+            // Cancelled at its budget, as the API's own run would have been: what it cost is the wait.
+            explained.push({
+              ...headOf(statement),
+              executionMs: performance.now() - started,
+              planningMs: 0,
+              access: [],
+              cancelled: true,
+            });
+            cancelled = true;
+          }
         }
       }
     } finally {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDrivers } from '../test-support/test-app';
 import { type Database, openDatabase } from './client';
 import { withRawTransaction } from './raw-session';
+import { withinBudget } from './statement-budget';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -38,6 +39,25 @@ describe.each(testDrivers())('statement timeout (%s)', (driver) => {
     await withDatabase(200, async (database) => {
       // 57014 query_canceled: "canceling statement due to statement timeout".
       await expect(database.db.execute(sql`select pg_sleep(2)`)).rejects.toMatchObject({ cause: { code: '57014' } });
+    });
+  });
+
+  it('answers nothing for work past its budget, and lets work within it finish', async () => {
+    await withDatabase(0, async ({ db }) => {
+      const quick = await withinBudget(db, 1000, async (tx) =>
+        rowsOf<{ one: number }>(await tx.execute(sql`select 1 as one`)),
+      );
+      expect(quick).toEqual([{ one: 1 }]);
+      const slow = await withinBudget(db, 20, async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.3)`);
+        return 'finished';
+      });
+      // PGlite does not enforce statement timeouts: there the work always finishes.
+      expect(slow).toBe(driver === 'postgres' ? undefined : 'finished');
+      // The budget was local to its transaction.
+      expect(await show({ db } as Database)).toBe('0');
+      // Other errors are not swallowed.
+      await expect(withinBudget(db, 1000, (tx) => tx.execute(sql`select 1/0`))).rejects.toThrow();
     });
   });
 });

@@ -22,16 +22,25 @@ const FALLBACK_MESSAGE = 'A value in the request cannot be stored by the databas
 
 const isBadDataCode = (code: string) => /^22[0-9A-Z]{3}$/.test(code) || code === '54000';
 
-/** The SQLSTATE of a database error anywhere in `error`'s chain of causes, when the client's data caused it. */
-export function findBadDataSqlState(error: unknown): string | undefined {
+/** SQLSTATE 57014: the statement ran past its statement_timeout (or was cancelled). */
+export const QUERY_CANCELED = '57014';
+
+/** The SQLSTATE of the first database error in `error`'s chain of causes. */
+export function sqlStateOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
     // Only a five-character SQLSTATE: Node's own errors (ERR_…, ECONNRESET) have codes too.
-    if (typeof code === 'string' && code.length === 5 && isBadDataCode(code)) return code;
+    if (typeof code === 'string' && code.length === 5) return code;
     current = current.cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of a database error in `error`'s chain of causes, when the client's data caused it. */
+export function findBadDataSqlState(error: unknown): string | undefined {
+  const code = sqlStateOf(error);
+  return code !== undefined && isBadDataCode(code) ? code : undefined;
 }
 
 /** The sentence a client gets for a bad-data SQLSTATE (never the query or its parameters). */
