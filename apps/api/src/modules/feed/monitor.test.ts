@@ -1,9 +1,11 @@
 import type { TMonitorResponse } from '@paperbench/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topics } from '../../db/schema';
+import { papers, topics } from '../../db/schema';
+import type { NewPaper } from '../../ingest/arxiv-record';
 import { buildPaper, buildUpload, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { RECENT_WALK } from './monitor.repo';
 
 const HOUR = 3_600_000;
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
@@ -151,5 +153,37 @@ describe.each(testDrivers())('paper monitor (%s)', (driver) => {
     await buildUpload(t.db, { ownerId: user.id, title: 'Snarfblat private draft' });
     await follow(user.token, 'snarfblat');
     expect((await topicOf(user.token, 'snarfblat'))?.papers).toEqual([]);
+  });
+
+  it('shows the latest matches of a topic among the newest papers and of one older than all of them', async () => {
+    const user = await buildUser(t.db);
+    const paper = (paperId: string, title: string, publishedDate: string): NewPaper => ({
+      platform: 'arxiv',
+      paperId,
+      title,
+      authors: ['Walk Er'],
+      abstract: 'Nothing to see.',
+      categories: ['math.CO'],
+      publishedDate,
+      pdfUrl: null,
+    });
+    // More papers than the monitor tests before it reads every match, all newer than the old topic's.
+    const newer = Array.from({ length: RECENT_WALK + 10 }, (_, i) =>
+      i % 100 === 0
+        ? paper(`walk.q${i}`, `Quillothane notes ${i}`, '2021-06-01')
+        : paper(`walk.n${i}`, `Filler ${i}`, '2021-05-01'),
+    );
+    for (let from = 0; from < newer.length; from += 500)
+      await t.db.insert(papers).values(newer.slice(from, from + 500));
+    const old = Array.from({ length: 7 }, (_, i) => paper(`walk.g${i}`, `Glimmerwort study ${i}`, `2001-01-0${i + 1}`));
+    await t.db.insert(papers).values(old);
+    await follow(user.token, 'quillothane');
+    await follow(user.token, 'glimmerwort');
+    const answer = await monitor(user.token);
+    const shown = (topic: string) => answer.topics.find((x) => x.topic === topic)?.papers.map((p) => p.paper_id);
+    // Among the newest: the walk finds them (ties on the date go by paper id, descending).
+    expect(shown('quillothane')).toEqual(['walk.q900', 'walk.q800', 'walk.q700', 'walk.q600', 'walk.q500']);
+    // Older than every paper the walk tests: read through the full-text index instead.
+    expect(shown('glimmerwort')).toEqual(['walk.g6', 'walk.g5', 'walk.g4', 'walk.g3', 'walk.g2']);
   });
 });
