@@ -104,10 +104,10 @@ describe('the search screen pages and jumps (docs/search.md)', () => {
   });
 
   it('says when only a capped candidate set was ranked (no RUM index)', async () => {
-    mockSearch(() => answer({ total: 5000, ranking: { index: 'gin', ranked: 1000 }, results: hits(0, 30) }));
+    mockSearch(() => answer({ total: 5000, ranking: { index: 'gin', ranked: 300 }, results: hits(0, 30) }));
     renderSearchAt('/search?q=graphs');
     expect(
-      await screen.findByText(/Ranked by relevance among the newest 1,000 matches; older ones follow newest first/),
+      await screen.findByText(/Ranked by relevance among the newest 300 matches; older ones follow newest first/),
     ).toBeInTheDocument();
   });
 
