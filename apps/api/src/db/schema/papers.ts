@@ -39,6 +39,9 @@ export const papers = pgTable(
     index('papers_exact_vector_idx').using('gin', table.exactVector),
     // Typo-tolerant title matching ("did you mean") and title completions; pg_trgm, migration 0003.
     index('papers_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // Completions of titles that start with the typed text: a b-tree range, ~1 ms at 2.6M papers
+    // where the trigram index reads whole posting lists (docs/search.md#suggestions).
+    index('papers_title_prefix_idx').on(sql`lower(${table.title}) text_pattern_ops`),
     // A DOI pasted into the search box jumps to its paper (docs/search.md#jumps); DOIs are case-insensitive.
     index('papers_doi_idx').on(sql`lower(${table.doi})`),
     // Category filters and the daily feed's category matches (array overlap).

@@ -1,0 +1,1 @@
+CREATE INDEX "papers_title_prefix_idx" ON "papers" USING btree (lower("title") text_pattern_ops);
