@@ -139,6 +139,15 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     // A rare query under the same limits is still counted exactly.
     expect(await countMatches(t.db, 'flurbinators', none, large)).toEqual({ total: 2, estimated: false });
     expect((await search({ query: 'quorvath' })).total_estimated).toBe(false);
+    // The GIN plan counts while choosing its window on a small corpus; on a large one the estimate
+    // stands, as with RUM, and the page is the same.
+    const gin = (limits: TotalLimits) =>
+      searchPapers(t.db, { query: 'quorvath', sort: 'relevance', limit: 30, offset: 0, index: 'gin', ...none, limits });
+    const counted = await gin(TOTAL_LIMITS);
+    expect(counted).toMatchObject({ total: DEEP, estimated: false });
+    const onLarge = await gin(large);
+    expect(onLarge).toMatchObject({ total: estimated.total, estimated: true });
+    expect(onLarge.rows.map((r) => r.paperId)).toEqual(counted.rows.map((r) => r.paperId));
   });
 
   it('serves the pages of a kept window (a query too common to count) without ranking again', async () => {

@@ -36,7 +36,7 @@ export interface SearchPage extends SearchFilters {
  * RUM hands matches out by rank, so a shorter window only re-orders its best by the tiers; GIN hands
  * them out newest first, so its window is the candidate set. Scoring is what a GIN search costs
  * (~25 µs a match on PGlite), and the known-item benchmark scores the same at 300 as at 1,000
- * (docs/benchmarks.md#embedded-database-pglite-shipped-25k-search-and-20-concurrent-clients).
+ * (docs/search.md#plans).
  */
 export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 300 };
 
@@ -236,9 +236,15 @@ export async function searchPapers(
     const [rows, counted] = await Promise.all([relevancePage(db, page), countCompiled(db, matches, limits)]);
     return { rows, ...counted };
   }
-  // GIN reads every match to choose the newest for its window, and counts them on the way: a count of
-  // its own would read them all again. Only a page past the last match has no row to carry the count.
-  const rows = await relevancePage(db, page);
+  // GIN reads every match to choose the newest for its window, and on a corpus too small to estimate
+  // totals it counts them on the way: a count of its own would read them all again. (On a large one
+  // the count would hold every match in memory, or on disk, before the first row: the planner's
+  // estimate stands instead.) Only a page past the last match has no row to carry the count.
+  if ((await tableRowEstimate(db)) >= limits.estimatedFrom) {
+    const [rows, counted] = await Promise.all([relevancePage(db, page), countCompiled(db, matches, limits)]);
+    return { rows, ...counted };
+  }
+  const rows = await relevancePage(db, { ...page, counts: true });
   const [first] = rows;
   if (first?.matchedTotal != null) return { rows, total: Number(first.matchedTotal), estimated: false };
   return { rows, ...(offset === 0 ? { total: 0, estimated: false } : await countCompiled(db, matches, limits)) };
@@ -254,13 +260,15 @@ interface PageQuery {
 interface RelevancePageQuery extends PageQuery {
   parsed: ParsedQuery;
   index: SearchIndex;
+  /** Count every match while choosing the window (GIN, which reads them all anyway). */
+  counts?: boolean;
 }
 
 /**
  * The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position,
- * page_score, matched_total: the number of matches on GIN, which reads them all; null on RUM).
+ * page_score, matched_total: the number of matches when `counts`, else null).
  */
-function rankedKeys({ parsed, tsQuery, matches, index, limit, offset }: RelevancePageQuery): SQL {
+function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, counts }: RelevancePageQuery): SQL {
   const { key, direction } = indexKey(index, tsQuery);
   const window = RANK_WINDOW[index];
   // RUM returns rows in rank order only for a lone `<=>` key (a tie-break would make PostgreSQL sort
@@ -292,7 +300,7 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset }: Relevanc
     offset < window
       ? sql`fetched.position <= ${window} or fetched.position > ${offset} and fetched.position <= ${offset + limit}`
       : sql`fetched.position > ${offset} and fetched.position <= ${offset + limit}`;
-  const matchedTotal = index === 'gin' ? sql`count(*) over ()` : sql`null::bigint`;
+  const matchedTotal = counts ? sql`count(*) over ()` : sql`null::bigint`;
   return sql`(
     select platform, paper_id, final_position, page_score, matched_total from (
       select platform, paper_id, page_score, matched_total,
