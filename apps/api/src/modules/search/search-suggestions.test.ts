@@ -44,6 +44,14 @@ describe.each(testDrivers())('search suggestions (%s)', (driver) => {
     );
   });
 
+  it('offers distinct titles, however many papers share one', async () => {
+    // More papers of one title than the sample of title starts, which come in alphabetical order.
+    for (let i = 0; i < 210; i += 1) await buildPaper(t.db, { paperId: `p.alpha.${i}`, title: 'Plumvex alpha' });
+    await buildPaper(t.db, { paperId: 'p.beta', title: 'Plumvex beta' });
+    await buildPaper(t.db, { paperId: 'p.gamma', title: 'Plumvex gamma rays' });
+    expect(texts(await suggest('plumvex'))).toEqual(['Plumvex beta', 'Plumvex alpha', 'Plumvex gamma rays']);
+  });
+
   it('returns at most 8 suggestions', async () => {
     const suggestions = await suggest('yarrowquin');
     expect(suggestions).toHaveLength(8);
