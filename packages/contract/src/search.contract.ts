@@ -28,7 +28,7 @@ export const searchContract = c.router({
       'relevance (docs/search.md#ranking: stemmed rank with title > authors > abstract, words as typed above their ' +
       'stemmed relatives, titles holding the query as a phrase first) or by date; filtered by categories or archives ' +
       '(cs matches cs.CL) and an inclusive published-date range; paged by offset (pages of up to 100, to offset 10,000) ' +
-      'with the total (exact; past 20,000 matches of a corpus past 100,000 papers an estimate, `total_estimated`). An arXiv id, arXiv URL or DOI jumps to its paper (`jump`; a signed-in caller gets a missing ' +
+      'with the total (exact; on a corpus past 100,000 papers an estimate for a common query, `total_estimated`). An arXiv id, arXiv URL or DOI jumps to its paper (`jump`; a signed-in caller gets a missing ' +
       'arXiv paper fetched). Each hit carries the offsets of the matched words in its title and abstract; a query ' +
       'without hits gets a did_you_mean correction (typos and swapped letters).',
   },
