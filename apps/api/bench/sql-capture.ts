@@ -12,6 +12,7 @@
  * repeated. TIMING OFF leaves out the per-node clock reads that would inflate the time.
  */
 import pg from 'pg';
+import { QUERY_CANCELED, sqlStateOf } from '../src/lib/database-errors';
 
 export interface CapturedStatement {
   text: string;
@@ -180,7 +181,7 @@ export async function explainRequest(
           try {
             explained.push(await explainStatement(client, statement, runs));
           } catch (error) {
-            if ((error as { code?: unknown }).code !== '57014') throw error;
+            if (sqlStateOf(error) !== QUERY_CANCELED) throw error;
             // Cancelled at its budget, as the API's own run would have been: what it cost is the wait.
             explained.push({
               ...headOf(statement),

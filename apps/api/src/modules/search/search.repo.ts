@@ -206,8 +206,8 @@ export async function searchPapers(
   { query, sort, limit, offset, index, limits = TOTAL_LIMITS, ...filters }: SearchPage,
 ) {
   const { parsed, tsQuery, matchQuery } = compile(query, filters.author);
-  const matches = matching(parsed, matchQuery, filters);
-  const counting = { matches, wordsOnly: wordsOnly(parsed, matchQuery, filters) };
+  const counting = countingOf(parsed, matchQuery, filters);
+  const { matches } = counting;
   if (sort !== 'relevance' || !tsQuery) {
     const [rows, counted] = await Promise.all([
       datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }),
@@ -430,18 +430,27 @@ async function countCompiled(
 /** What a total is counted from: the whole condition, and the stemmed query when it is the whole of it. */
 interface Counting {
   matches: SQL;
-  /** Set when the query is words alone (see wordsOnly): the index's count of it is every match. */
+  /** Set when the query is words alone (see countingOf): the index's count of it is every match. */
   wordsOnly: SQL | undefined;
 }
 
 /**
- * The stemmed query when it alone decides the matches: no filter, author, phrase or exclusion (an
- * exclusion, like a phrase, is decided by reading each candidate again, so the index over-counts it).
+ * The matches' condition, and the stemmed query when it alone decides them: no filter, author, phrase
+ * or exclusion (an exclusion, like a phrase, is decided by reading each candidate again, so the index
+ * over-counts it).
  */
-function wordsOnly(parsed: ParsedQuery, matchQuery: SQL | null, filters: SearchFilters): SQL | undefined {
+function countingOf(parsed: ParsedQuery, matchQuery: SQL | null, filters: SearchFilters): Counting {
   const { categories, from, to, author } = filters;
-  if (!matchQuery || parsed.hasPhrase || categories || from || to || author) return undefined;
-  return parsed.groups.some((group) => group.some((item) => item.excluded)) ? undefined : matchQuery;
+  const matches = matching(parsed, matchQuery, filters);
+  const decidedByRows =
+    !matchQuery ||
+    parsed.hasPhrase ||
+    categories ||
+    from ||
+    to ||
+    author ||
+    parsed.groups.some((group) => group.some((item) => item.excluded));
+  return { matches, wordsOnly: decidedByRows ? undefined : matchQuery };
 }
 
 interface PlanNode {
@@ -498,11 +507,7 @@ export async function countMatches(
   limits: TotalLimits = TOTAL_LIMITS,
 ): Promise<MatchCount> {
   const { parsed, matchQuery } = compile(query, filters.author);
-  const counting = {
-    matches: matching(parsed, matchQuery, filters),
-    wordsOnly: wordsOnly(parsed, matchQuery, filters),
-  };
-  return countCompiled(db, counting, limits);
+  return countCompiled(db, countingOf(parsed, matchQuery, filters), limits);
 }
 
 /**

@@ -94,7 +94,7 @@ async function findTitlesLike(db: Db, typed: string, limit: number): Promise<str
       where ${typed} <% lower(title) and platform <> ${UPLOAD_PLATFORM}
       order by word_similarity(${typed}, lower(title)) desc, length(title), title
       limit ${limit}`);
-    return rowsOf<{ title: string }>(result).map((row) => row.title);
+    return titlesOf(result);
   });
   return titles ?? [];
 }
