@@ -30,3 +30,6 @@ export function dailySlot(now: Date, hourUtc: number): string | null {
   if (now.getUTCHours() < hourUtc) return null;
   return now.toISOString().slice(0, 10);
 }
+
+/** 'YYYY-MM-DDTHH' of `now` in UTC: one slot an hour. */
+export const hourlySlot = (now: Date): string => now.toISOString().slice(0, 13);

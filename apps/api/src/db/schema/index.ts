@@ -1,6 +1,7 @@
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';
+export * from './common-query-windows';
 export * from './contact-messages';
 export * from './folder-files';
 export * from './folder-members';

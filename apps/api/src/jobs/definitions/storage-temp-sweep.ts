@@ -1,8 +1,5 @@
 import { S3FileStorage } from '../../storage/s3-file-storage';
-import type { JobDefinition } from '../job-definition';
-
-/** 'YYYY-MM-DDTHH' (UTC): one slot an hour. */
-export const hourlySlot = (now: Date) => now.toISOString().slice(0, 13);
+import { hourlySlot, type JobDefinition } from '../job-definition';
 
 /**
  * docs/deploy.md#object-storage: every hour, removes the bucket's temp objects (and multipart uploads
