@@ -82,8 +82,9 @@ export const ZSearchResponse = z.object({
   /**
    * docs/search.md#totals: `total` is the database's estimate, not a count. Only on a corpus past
    * 100,000 papers: for a query planned to match more than 20,000 of them (counting those would read
-   * most of the table), and for words alone that the full-text index finds in more than 5,000 (its own
-   * count, which includes rows not yet vacuumed); clients say "about". False for every smaller total.
+   * most of the table), and for words alone (or, with RUM, a lone quoted phrase) that the full-text
+   * index finds in more than 5,000 (its own count, which includes rows not yet vacuumed); clients say
+   * "about". False for every smaller total.
    */
   total_estimated: z.boolean(),
   results: z.array(ZSearchHit),

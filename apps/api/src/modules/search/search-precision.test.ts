@@ -177,6 +177,14 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
       estimated: false,
     });
     expect(await countMatches(t.db, '"quorvath lattices"', none, large)).toEqual({ total: lattices, estimated: false });
+    // A lone phrase: RUM matches it from the positions it keeps, so its index counts it; GIN's phrase
+    // matches are each read again, so there it is counted exactly.
+    const rum = (await ensureSearchIndex(t.db)) === 'rum';
+    expect(await countMatches(t.db, '"quorvath appears"', none, large)).toEqual({ total: DEEP, estimated: rum });
+    expect(await countMatches(t.db, '"quorvath appears" -lattices', none, large)).toEqual({
+      total: DEEP - lattices,
+      estimated: false,
+    });
     // The search answers with the index's count, marked as an estimate, and its first page as ever
     // (on GIN: RUM would keep the window, which the next tests want to find empty).
     const page = await searchPapers(t.db, {

@@ -8,7 +8,7 @@ import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../d
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { type KeptOrder, selectCommonOrder } from './common-query-windows.repo';
 import { keepWindow, type RankedKey, type RankedWindow, recallWindow } from './ranked-window-cache';
-import { type SearchIndex, tableRowEstimate } from './search-index.repo';
+import { type SearchIndex, searchIndexOf, tableRowEstimate } from './search-index.repo';
 import { type ParsedQuery, parseSearchQuery, stemmedQueryText } from './search-query';
 
 export interface SearchFilters {
@@ -51,9 +51,10 @@ export const KEPT_DEPTH = 1000;
  * docs/search.md#totals: on a corpus of `estimatedFrom` papers and more, a query whose planned match
  * count exceeds `exactUpTo` reports the planner's estimate. Counting a word in 40 % of 2.6M papers reads half
  * the table (2.5 s here); the estimate of one word comes from ANALYZE's word statistics. Words alone
- * (no filter, phrase or exclusion) that the planner thinks rarer are counted by the full-text index
- * itself, and past `indexedUpTo` that number is the estimate: the planner takes words for independent
- * (`black hole`: 65 planned, 17,408 found), and counting 17,408 rows read 17,131 heap pages (75-220 ms).
+ * (no filter, phrase or exclusion), or with RUM a lone phrase, that the planner thinks rarer are
+ * counted by the full-text index itself, and past `indexedUpTo` that number is the estimate: the
+ * planner takes words for independent (`black hole`: 65 planned, 17,408 found), and counting 17,408
+ * rows read 17,131 heap pages (75-220 ms).
  */
 export const TOTAL_LIMITS = { estimatedFrom: 100_000, exactUpTo: 20_000, indexedUpTo: 5_000 };
 export type TotalLimits = typeof TOTAL_LIMITS;
@@ -207,7 +208,7 @@ export async function searchPapers(
   { query, sort, limit, offset, index, limits = TOTAL_LIMITS, ...filters }: SearchPage,
 ) {
   const { parsed, tsQuery, matchQuery } = compile(query, filters.author);
-  const counting = countingOf(parsed, matchQuery, filters);
+  const counting = countingOf(parsed, matchQuery, filters, index);
   const { matches } = counting;
   if (sort !== 'relevance' || !tsQuery) {
     const [rows, counted] = await Promise.all([
@@ -466,21 +467,21 @@ export interface MatchCount {
 
 /**
  * The number of matches: exact, or on a corpus of `estimatedFrom` papers and more the planner's
- * estimate when that is past `exactUpTo`, or for words alone the index's count when that is past
- * `indexedUpTo` (TOTAL_LIMITS). The exact count rules out the sequential scan: the
+ * estimate when that is past `exactUpTo`, or for what one index decides alone (see countingOf) that
+ * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count rules out the sequential scan: the
  * planner would read a common word's matches by scanning the whole table (it does not price reading
  * every row's vector out of TOAST), which at 250k papers is 3-7 times slower than the bitmap of the
  * index (docs/benchmarks.md#search-at-scale).
  */
 async function countCompiled(
   db: Db,
-  { matches, wordsOnly }: Counting,
+  { matches, indexDecided }: Counting,
   limits: TotalLimits = TOTAL_LIMITS,
 ): Promise<MatchCount> {
   if ((await tableRowEstimate(db)) >= limits.estimatedFrom) {
     const planned = await plannedMatches(db, matches);
     if (planned > limits.exactUpTo) return { total: planned, estimated: true };
-    const indexed = wordsOnly ? await indexedMatches(db, wordsOnly) : undefined;
+    const indexed = indexDecided ? await indexedMatches(db, indexDecided) : undefined;
     if (indexed !== undefined && indexed > limits.indexedUpTo) return { total: indexed, estimated: true };
   }
   return db.transaction(async (tx) => {
@@ -494,30 +495,29 @@ async function countCompiled(
   });
 }
 
-/** What a total is counted from: the whole condition, and the stemmed query when it is the whole of it. */
+/** What a total is counted from: the whole condition, and the one index condition when it is the whole of it. */
 interface Counting {
   matches: SQL;
-  /** Set when the query is words alone (see countingOf): the index's count of it is every match. */
-  wordsOnly: SQL | undefined;
+  /** Set when one index decides every match (see countingOf): that index's count is the total. */
+  indexDecided: SQL | undefined;
 }
 
 /**
- * The matches' condition, and the stemmed query when it alone decides them: no filter, author, phrase
- * or exclusion (an exclusion, like a phrase, is decided by reading each candidate again, so the index
- * over-counts it).
+ * The matches' condition, and the condition that alone decides them in one index, if there is one:
+ * words alone (the stemmed vector's index), or a lone quoted phrase where the exact vector's index is
+ * RUM, which matches a phrase from the positions it keeps (GIN's phrase matches are each read again,
+ * so it over-counts them). A filter, an author or an exclusion is decided row by row.
  */
-function countingOf(parsed: ParsedQuery, matchQuery: SQL | null, filters: SearchFilters): Counting {
+function countingOf(parsed: ParsedQuery, matchQuery: SQL | null, filters: SearchFilters, index: SearchIndex): Counting {
   const { categories, from, to, author } = filters;
   const matches = matching(parsed, matchQuery, filters);
-  const decidedByRows =
-    !matchQuery ||
-    parsed.hasPhrase ||
-    categories ||
-    from ||
-    to ||
-    author ||
-    parsed.groups.some((group) => group.some((item) => item.excluded));
-  return { matches, wordsOnly: decidedByRows ? undefined : matchQuery };
+  const items = parsed.groups.flat();
+  const [only] = items;
+  const decidedByRows = categories || from || to || author || items.some((item) => item.excluded);
+  if (decidedByRows) return { matches, indexDecided: undefined };
+  if (!parsed.hasPhrase) return { matches, indexDecided: matchQuery ? matchesFullText(matchQuery) : undefined };
+  const lonePhrase = index === 'rum' && items.length === 1 && only?.quoted;
+  return { matches, indexDecided: lonePhrase ? exactPhrase(only.text) : undefined };
 }
 
 interface PlanNode {
@@ -541,19 +541,19 @@ async function plannedMatches(db: Db, matches: SQL): Promise<number> {
 }
 
 /**
- * docs/search.md#totals: how many rows the full-text index hands out for the words, without reading
- * them. A bitmap scan builds the bitmap of every match before it reads its first row, so a one-row
- * bitmap scan, executed under EXPLAIN ANALYZE, reports the index's count and reads one heap page
- * (`black hole` at 2.6M papers: 13-36 ms instead of 75-220). The count includes rows not yet vacuumed
- * away and matching uploads, so it is an estimate. Undefined when the plan is not one bitmap scan.
+ * docs/search.md#totals: how many rows a full-text index hands out for a condition it decides alone,
+ * without reading them. A bitmap scan builds the bitmap of every match before it reads its first row,
+ * so a one-row bitmap scan, executed under EXPLAIN ANALYZE, reports the index's count and reads one
+ * heap page (`black hole` at 2.6M papers: 13-36 ms instead of 75-220). The count includes rows not yet
+ * vacuumed away and matching uploads, so it is an estimate. Undefined when the plan is not one bitmap scan.
  */
-async function indexedMatches(db: Db, words: SQL): Promise<number | undefined> {
+async function indexedMatches(db: Db, condition: SQL): Promise<number | undefined> {
   const plan = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
     return explainedPlan(
       tx,
-      sql`explain (analyze, timing off, format json) select 1 from ${papers} where ${matchesFullText(words)} limit 1`,
+      sql`explain (analyze, timing off, format json) select 1 from ${papers} where ${condition} limit 1`,
     );
   });
   const scans: PlanNode[] = [];
@@ -574,7 +574,7 @@ export async function countMatches(
   limits: TotalLimits = TOTAL_LIMITS,
 ): Promise<MatchCount> {
   const { parsed, matchQuery } = compile(query, filters.author);
-  return countCompiled(db, countingOf(parsed, matchQuery, filters), limits);
+  return countCompiled(db, countingOf(parsed, matchQuery, filters, await searchIndexOf(db)), limits);
 }
 
 /**
