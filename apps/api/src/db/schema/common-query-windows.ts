@@ -5,8 +5,8 @@ import { check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizz
 export type StoredRankedKey = [platform: string, paperId: string, score: number | null];
 
 /**
- * docs/search.md#common-words: the ranked order of each word common enough that ranking it costs a
- * first search more than the budget (RUM sorts every match's rank: 0.75 s for `model`, in 1.1M of
+ * docs/search.md#common-words: the ranked order of each word common enough that ranking it on the
+ * spot costs its first search dearly (RUM sorts every match's rank: 0.4-0.75 s for `model`, in 1.1M of
  * 2.6M papers), computed in the background after the corpus changes and read instead of ranking.
  */
 export const commonQueryWindows = pgTable('common_query_windows', {
