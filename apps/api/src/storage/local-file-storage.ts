@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,10 +48,14 @@ export class LocalFileStorage implements FileStorage {
     await mkdir(tempDir, { recursive: true });
     const tempPath = path.join(tempDir, `${randomBytes(16).toString('hex')}.part`);
     const { transform, result } = measure(options);
+    // flush: the bytes reach the disk before the file is renamed and a row points at it.
+    const sink = createWriteStream(tempPath, { flags: 'wx', flush: true });
     try {
-      // flush: the bytes reach the disk before the file is renamed and a row points at it.
-      await pipeline(source, transform, createWriteStream(tempPath, { flags: 'wx', flush: true }));
+      await pipeline(source, transform, sink);
     } catch (error) {
+      // A source that fails at once (not a PDF) can fail the pipeline while the file is still being
+      // opened; the open then completes and leaves it behind. Removed once the stream has closed.
+      if (!sink.closed) await once(sink, 'close').catch(() => undefined);
       await rm(tempPath, { force: true });
       throw error;
     }

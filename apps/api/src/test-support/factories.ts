@@ -112,10 +112,17 @@ export async function buildFolderFile(
     folderId,
     paper,
     selected = false,
-  }: { folderId: number; paper?: { platform?: string; paperId: string }; selected?: boolean },
+    addedAt,
+  }: {
+    folderId: number;
+    paper?: { platform?: string; paperId: string };
+    selected?: boolean;
+    /** Default: now. PGlite's clock has millisecond steps, so files added back to back can tie. */
+    addedAt?: Date;
+  },
 ) {
   const { platform = 'arxiv', paperId } = paper ?? (await buildPaper(db));
-  await db.insert(folderFiles).values({ folderId, platform, paperId, selected });
+  await db.insert(folderFiles).values({ folderId, platform, paperId, selected, ...(addedAt ? { addedAt } : {}) });
   return { platform, paperId };
 }
 

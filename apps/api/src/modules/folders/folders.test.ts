@@ -68,9 +68,11 @@ describe.each(testDrivers())('folders (%s)', (driver) => {
       pdfUrl: 'http://aclanthology.org/P19-1001.pdf',
     });
     const upload = await buildUpload(t.db, { ownerId: owner.id, title: 'My draft' });
-    await buildFolderFile(t.db, { folderId: second.id, paper: arxiv });
-    await buildFolderFile(t.db, { folderId: second.id, paper: acl, selected: true });
-    await buildFolderFile(t.db, { folderId: second.id, paper: upload });
+    // Added a second apart, so the order is the order of adding (not the tie-break by platform).
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
+    await buildFolderFile(t.db, { folderId: second.id, paper: arxiv, addedAt: at(1) });
+    await buildFolderFile(t.db, { folderId: second.id, paper: acl, selected: true, addedAt: at(2) });
+    await buildFolderFile(t.db, { folderId: second.id, paper: upload, addedAt: at(3) });
     const listed = await listFolders(owner.token);
     expect(listed.map((f) => f.name)).toEqual(['First', 'Second']);
     expect(listed[0]?.files).toEqual([]);
