@@ -232,7 +232,7 @@ export async function searchPapers(
     }
     if (kept || offset + limit <= RANK_WINDOW.rum) {
       const depth = offset + limit <= RANK_WINDOW.rum ? RANK_WINDOW.rum : KEPT_DEPTH;
-      const window = await rankedWindow(db, page, counting, limits, depth);
+      const window = await windowWithTotal(db, page, counting, limits, depth);
       // A filtered query the planner thought rare was counted exactly, at the same cost as a common one.
       if (window.estimated || window.total > limits.exactUpTo) keepWindow(db, cacheKey, window);
       const { total, estimated } = window;
@@ -338,7 +338,7 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, counts }: 
 }
 
 /** A RUM search's first `depth` matches in order, with its total: what a window keeps. */
-async function rankedWindow(
+async function windowWithTotal(
   db: Db,
   page: RelevancePageQuery,
   counting: Counting,
@@ -357,7 +357,7 @@ async function rankedWindow(
 export const COMMON_WORD = /^[a-z][a-z-]*$/;
 
 /** The common_query_windows key of a query, or undefined when it is not a plain word alone. */
-export function commonWordOf(query: string, { categories, from, to, author }: SearchFilters): string | undefined {
+function commonWordOf(query: string, { categories, from, to, author }: SearchFilters): string | undefined {
   if (categories || from || to || author) return undefined;
   const word = query.trim().toLowerCase();
   return COMMON_WORD.test(word) ? word : undefined;
@@ -468,10 +468,10 @@ export interface MatchCount {
 /**
  * The number of matches: exact, or on a corpus of `estimatedFrom` papers and more the planner's
  * estimate when that is past `exactUpTo`, or for what one index decides alone (see countingOf) that
- * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count rules out the sequential scan: the
- * planner would read a common word's matches by scanning the whole table (it does not price reading
- * every row's vector out of TOAST), which at 250k papers is 3-7 times slower than the bitmap of the
- * index (docs/benchmarks.md#search-at-scale).
+ * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count rules out the
+ * sequential scan: the planner would read a common word's matches by scanning the whole table (it
+ * does not price reading every row's vector out of TOAST), which at 250k papers is 3-7 times slower
+ * than the bitmap of the index (docs/benchmarks.md#search-at-scale).
  */
 async function countCompiled(
   db: Db,
