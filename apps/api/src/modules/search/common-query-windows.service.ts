@@ -47,8 +47,8 @@ export async function refreshCommonWindows(
   const words = await selectCommonWords(db, minMatches, COMMON_WORD.source);
   if (!words) return { skipped: 'the papers table has not been analyzed yet' };
   const started = performance.now();
-  for (const word of words) {
-    if (signal?.aborted) return { stopped: 'shutting down', ranked: words.indexOf(word), of: words.length };
+  for (const [ranked, word] of words.entries()) {
+    if (signal?.aborted) return { stopped: 'shutting down', ranked, of: words.length };
     await storeCommonOrder(db, word, await rankCommonWord(db, word));
   }
   const buildMs = Math.round(performance.now() - started);

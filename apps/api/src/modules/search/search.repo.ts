@@ -59,6 +59,18 @@ export const KEPT_DEPTH = 1000;
 export const TOTAL_LIMITS = { estimatedFrom: 100_000, exactUpTo: 20_000, indexedUpTo: 5_000 };
 export type TotalLimits = typeof TOTAL_LIMITS;
 
+/** PostgreSQL settings for one transaction's statements (SET LOCAL), by name. */
+type LocalSettings = Record<string, string>;
+
+/** Runs `work` in a transaction under `settings`, all set in one round trip (set_config, local). */
+function withLocalSettings<T>(db: Db, settings: LocalSettings, work: (tx: Db | Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+    return work(tx);
+  });
+}
+
 /**
  * docs/search.md#plans: settings of the relevance statement on PostgreSQL. The planner would read a
  * two-word query's matches through the GIN bitmap and sort them by rank, as it underestimates how many
@@ -66,11 +78,16 @@ export type TotalLimits = typeof TOTAL_LIMITS;
  * bitmaps and scans are ruled out so the RUM index hands the top out in order, and its sort of the
  * matches' ranks gets the memory to stay off disk.
  */
-const RUM_SETTINGS = [
-  sql`set local enable_bitmapscan = off`,
-  sql`set local enable_seqscan = off`,
-  sql`set local work_mem = '64MB'`,
-];
+const RUM_SETTINGS: LocalSettings = { enable_bitmapscan: 'off', enable_seqscan: 'off', work_mem: '64MB' };
+
+/**
+ * docs/search.md#totals: settings of an exact count. The planner would scan the whole table for a
+ * common word (it does not price reading each row's vector out of TOAST), 3-7 times slower than the
+ * index's bitmap at 250k papers (docs/benchmarks.md#search-at-scale); and a bitmap past work_mem
+ * turns lossy, so every row of its lossy pages is read and its vector rechecked out of TOAST (`quantum`
+ * in quant-ph at 2.6M papers: 120,456 rows rejected, 3.9 s with a cold cache; 0.46 s with it exact).
+ */
+const COUNT_SETTINGS: LocalSettings = { enable_seqscan: 'off', work_mem: '64MB' };
 
 /** A quoted phrase matches the unstemmed vector as typed (docs/search.md#precision). */
 const exactPhrase = (text: string): SQL<boolean> =>
@@ -402,19 +419,11 @@ export async function rankCommonWord(db: Db, word: string): Promise<KeptOrder> {
 export const windowKey = (query: string, { categories, from, to, author }: SearchFilters): string =>
   JSON.stringify([query, categories, from ?? null, to ?? null, author ?? null]);
 
-/** Runs a statement that reads the RUM index in rank order under RUM_SETTINGS (PostgreSQL only). */
-function withRumSettings<T>(db: Db, work: (tx: Db | Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    for (const setting of RUM_SETTINGS) await tx.execute(setting);
-    return work(tx);
-  });
-}
-
 async function relevancePage(db: Db, page: RelevancePageQuery): Promise<PageRows> {
   const keys = rankedKeys(page);
   const score = sql<number>`coalesce(page.page_score, ${relevance(page.tsQuery)})`;
   if (page.index !== 'rum') return pageRows(db, page.tsQuery, keys, score);
-  return withRumSettings(db, (tx) => pageRows(tx, page.tsQuery, keys, score));
+  return withLocalSettings(db, RUM_SETTINGS, (tx) => pageRows(tx, page.tsQuery, keys, score));
 }
 
 /**
@@ -423,7 +432,7 @@ async function relevancePage(db: Db, page: RelevancePageQuery): Promise<PageRows
  */
 async function rankWindow(db: Db, page: RelevancePageQuery, depth: number): Promise<RankedKey[]> {
   const keys = rankedKeys({ ...page, offset: 0, limit: depth });
-  const rows = await withRumSettings(db, async (tx) =>
+  const rows = await withLocalSettings(db, RUM_SETTINGS, async (tx) =>
     rowsOf<{ platform: string; paper_id: string; page_score: number | string | null }>(
       await tx.execute(sql`select platform, paper_id, page_score from ${keys} as ranked order by final_position`),
     ),
@@ -468,10 +477,8 @@ export interface MatchCount {
 /**
  * The number of matches: exact, or on a corpus of `estimatedFrom` papers and more the planner's
  * estimate when that is past `exactUpTo`, or for what one index decides alone (see countingOf) that
- * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count rules out the
- * sequential scan: the planner would read a common word's matches by scanning the whole table (it
- * does not price reading every row's vector out of TOAST), which at 250k papers is 3-7 times slower
- * than the bitmap of the index (docs/benchmarks.md#search-at-scale).
+ * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count runs under
+ * COUNT_SETTINGS.
  */
 async function countCompiled(
   db: Db,
@@ -484,12 +491,7 @@ async function countCompiled(
     const indexed = indexDecided ? await indexedMatches(db, indexDecided) : undefined;
     if (indexed !== undefined && indexed > limits.indexedUpTo) return { total: indexed, estimated: true };
   }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    // A bitmap past work_mem turns lossy: every row of its lossy pages is read and its vector rechecked
-    // out of TOAST (`quantum` in quant-ph at 2.6M papers: 120,456 rows rejected, 3.9 s with a cold
-    // cache; 0.46 s with the bitmap exact).
-    await tx.execute(sql`set local work_mem = '64MB'`);
+  return withLocalSettings(db, COUNT_SETTINGS, async (tx) => {
     const [counted] = await tx.select({ value: count() }).from(papers).where(matches);
     return { total: counted?.value ?? 0, estimated: false };
   });
@@ -548,14 +550,12 @@ async function plannedMatches(db: Db, matches: SQL): Promise<number> {
  * vacuumed away and matching uploads, so it is an estimate. Undefined when the plan is not one bitmap scan.
  */
 async function indexedMatches(db: Db, condition: SQL): Promise<number | undefined> {
-  const plan = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    return explainedPlan(
+  const plan = await withLocalSettings(db, { enable_seqscan: 'off', enable_indexscan: 'off' }, (tx) =>
+    explainedPlan(
       tx,
       sql`explain (analyze, timing off, format json) select 1 from ${papers} where ${condition} limit 1`,
-    );
-  });
+    ),
+  );
   const scans: PlanNode[] = [];
   const visit = (node: PlanNode) => {
     if (node['Node Type'] === 'Bitmap Index Scan') scans.push(node);
