@@ -63,23 +63,9 @@ export async function storeCommonOrder(db: Db, word: string, { keys, depth }: Ke
     .onConflictDoUpdate({ target: commonQueryWindows.query, set: values });
 }
 
-export interface CommonWindowBuild {
-  queries: number;
-  corpusUpdatedAt: Date | null;
-  builtAt: Date;
-  buildMs: number;
-}
-
-const buildColumns = {
-  queries: commonQueryWindowBuilds.queries,
-  corpusUpdatedAt: commonQueryWindowBuilds.corpusUpdatedAt,
-  builtAt: commonQueryWindowBuilds.builtAt,
-  buildMs: commonQueryWindowBuilds.buildMs,
-};
-
 /** The last finished build, or undefined before the first. */
-export async function selectCommonWindowBuild(db: Db): Promise<CommonWindowBuild | undefined> {
-  const [row] = await db.select(buildColumns).from(commonQueryWindowBuilds).limit(1);
+export async function selectCommonWindowBuild(db: Db) {
+  const [row] = await db.select().from(commonQueryWindowBuilds).limit(1);
   return row;
 }
 

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonQueryWindowBuilds, commonQueryWindows, harvestStates, papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
+import { jobDefinitions } from '../../jobs/definitions';
+import { arxivHarvestJob } from '../../jobs/definitions/arxiv-harvest';
 import { commonSearchWindowsJob } from '../../jobs/definitions/common-search-windows';
 import { hourlySlot } from '../../jobs/job-definition';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
@@ -151,7 +153,8 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     await t.db.delete(commonQueryWindows);
   });
 
-  it('is due once an hour', () => {
+  it("is due once an hour, after the harvest (a day's harvest is followed by a build in the same tick)", () => {
+    expect(jobDefinitions.indexOf(commonSearchWindowsJob)).toBeGreaterThan(jobDefinitions.indexOf(arxivHarvestJob));
     expect(hourlySlot(new Date('2026-11-24T06:59:59Z'))).toBe('2026-11-24T06');
     expect(commonSearchWindowsJob.dueSlot(new Date('2026-11-24T07:00:00Z'), t.context)).toBe('2026-11-24T07');
   });
