@@ -6,6 +6,7 @@ import { seedCorpusIfEmpty } from './ingest/corpus-loader';
 import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
+import { corpusCategories } from './modules/search/search-categories.repo';
 import { ensureSearchIndex } from './modules/search/search-index.repo';
 import { recoverUploads } from './modules/uploads/upload-recovery';
 
@@ -73,6 +74,14 @@ async function main() {
     .catch((error: unknown) =>
       app.log.warn({ err: error }, 'term statistics: not ready, the first recommendation builds them'),
     );
+
+  // docs/search.md#category-filters: counted now rather than by the first filtered search or the
+  // category picker, which would otherwise wait for it (2.6 s at 2.6M papers).
+  for (const handle of new Set([context.db, context.readDb])) {
+    corpusCategories(handle).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'corpus categories: not counted, the first filtered search counts them'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {
