@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** One paper of a kept window, in rank order: platform, paper id, full score (null past the rank window). */
-export type StoredRankedKey = [platform: string, paperId: string, score: number | null];
+/** One paper of a kept order, in the index's order: platform, paper id, full score (docs/search.md#ranking). */
+export type StoredRankedKey = [platform: string, paperId: string, score: number];
 
 /**
  * docs/search.md#common-words: the ranked order of each word common enough that ranking it on the
@@ -12,7 +12,7 @@ export type StoredRankedKey = [platform: string, paperId: string, score: number 
 export const commonQueryWindows = pgTable('common_query_windows', {
   /** The word as a user types it, lower-cased (a most common element of the exact vector). */
   query: text('query').primaryKey(),
-  /** The first KEPT_DEPTH of the order, as a search of the word alone pages it. */
+  /** The first KEPT_DEPTH matches in the index's order, which a search re-ranks as it would its own. */
   keys: jsonb('keys').$type<StoredRankedKey[]>().notNull(),
   /** How many keys were asked for: fewer came back only when the word has no more matches. */
   depth: integer('depth').notNull(),

@@ -2,10 +2,16 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
 import { commonQueryWindowBuilds, commonQueryWindows, type StoredRankedKey } from '../../db/schema';
-import type { RankedWindow } from './ranked-window-cache';
+import type { ScoredKey } from './kept-order';
 
-/** A common word's order as a search of it alone pages it: its first keys and how many were asked for. */
-export type KeptOrder = Pick<RankedWindow, 'keys' | 'depth'>;
+/**
+ * A common word's first matches in the index's order, each with its full score, and how many were
+ * asked for (fewer came back only when the word has no more matches).
+ */
+export interface KeptOrder {
+  keys: ScoredKey[];
+  depth: number;
+}
 
 /** The order ranked in the background for this word (docs/search.md#common-words), if there is one. */
 export async function selectCommonOrder(db: Db, word: string): Promise<KeptOrder | undefined> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonQueryWindowBuilds, commonQueryWindows, harvestStates, papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
@@ -73,6 +73,10 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     // Ranked as it comes (nothing kept yet), under a cache key the later searches do not share.
     const live = await page('zelquor ');
     const deep = await page('zelquor ', { offset: COMMON - 30 });
+    // Without the titles that say "problem", the best of the word alone (title A).
+    const excluding = await page('zelquor  -problem');
+    const excludingDeep = await page('zelquor  -problem', { offset: 480 });
+    const excludingTwo = await page('zelquor  -problem -case');
 
     const result = await refreshCommonWindows(t.db, { index, limits: LARGE, minMatches: MIN_MATCHES });
     // Both typed forms of the stem; `the` and `here` have none, `prandle` is too rare.
@@ -90,14 +94,46 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     expect((await page('ZELQUOR')).total).toBe(live.total);
     expect(ids(await page('ZelQuor', { offset: COMMON - 30 }))).toEqual(ids(deep));
     expect(ids(deep)).toHaveLength(30);
+    // A query excluding words is cut from the word's order, less the papers holding them, as it ranks
+    // itself: first page, deep page, total.
+    const cut = await page('Zelquor -problem');
+    expect(ids(cut)).toEqual(ids(excluding));
+    expect(cut.rows[0]?.score).toBe(excluding.rows[0]?.score);
+    expect(cut.total).toBe(excluding.total);
+    expect(ids(await page('Zelquor -problem', { offset: 480 }))).toEqual(ids(excludingDeep));
+    expect(ids(excludingDeep).length).toBeGreaterThan(0);
+    expect(ids(await page('zelquor -PROBLEM -case'))).toEqual(ids(excludingTwo));
     // Read from the table: an order changed there is the order served (the total is counted as ever).
+    // The kept order is the index's, with full scores: two keys of equal score keep their order.
+    const [first, second] =
+      (
+        await t.db
+          .select({ keys: commonQueryWindows.keys })
+          .from(commonQueryWindows)
+          .where(eq(commonQueryWindows.query, 'zelquor'))
+      )[0]?.keys ?? [];
+    if (!first || !second) throw new Error('a kept order of zelquor');
     await t.db
       .update(commonQueryWindows)
-      .set({ keys: sql`jsonb_build_array(${commonQueryWindows.keys} -> 1, ${commonQueryWindows.keys} -> 0)` })
+      .set({
+        keys: [
+          [second[0], second[1], 0],
+          [first[0], first[1], 0],
+        ],
+      })
       .where(eq(commonQueryWindows.query, 'zelquor'));
     const kept = await page(' zelquor');
-    expect(ids(kept)).toEqual([ids(live)[1], ids(live)[0]]);
+    expect(ids(kept)).toEqual([second[1], first[1]]);
     expect(kept.total).toBe(live.total);
+    // An exclusion is cut from it too: the papers left of the two are those without the word.
+    const titles = await t.db
+      .select({ paperId: papers.paperId, title: papers.title })
+      .from(papers)
+      .where(inArray(papers.paperId, [first[1], second[1]]));
+    const without = (word: string) =>
+      [second[1], first[1]].filter((id) => !titles.find((row) => row.paperId === id)?.title.includes(word));
+    expect(ids(await page('zelquor -problem'))).toEqual(without('problem'));
+    expect(ids(await page('zelquor -notes'))).toEqual(without('Notes'));
     // A filter (here passing every paper) and a small corpus rank as they come.
     expect(ids(await page('zelquor', { categories: ['math.CO'] }))).toEqual(ids(live));
     expect(ids(await page('zelquor', { from: '2001-01-01' }))).toEqual(ids(live));

@@ -2,6 +2,7 @@ import type { TSearchCategories } from '@paperbench/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
+import { archiveOf } from '../../db/sql/categories';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 
 /**
@@ -16,9 +17,6 @@ type CategoryCount = { category: string; archive: string; count: number };
 type CorpusCategories = { categories: CategoryCount[]; archives: TSearchCategories['archives'] };
 
 const cache = new WeakMap<Db, { at: number; value: Promise<CorpusCategories>; recounting?: boolean }>();
-
-/** 'cs.CL' → 'cs'; old-style and single-category archives ('hep-th', 'cmp-lg') are their own archive. */
-export const archiveOf = (category: string) => category.split('.')[0] as string;
 
 /** One row per category (archive null) and one per archive (category null). */
 type CountRow = { category: string | null; archive: string | null; count: number };

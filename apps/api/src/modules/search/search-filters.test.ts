@@ -23,6 +23,10 @@ describe.each(testDrivers())('search filters, snippets and did-you-mean (%s)', (
       publishedDate: '2016-05-05',
       abstract: 'For $n \\ge 2$ we bound the number of quorblaxes; each quorblax has $O(n^2)$ edges.',
     });
+    // Before the corpus's categories are first counted (and kept): a filter knows only those.
+    for (const category of ['cs.CL', 'cs.DS', 'cs.CV', 'cs.IR', 'cs.NE', 'cs.AI', 'math.CO']) {
+      await buildPaper(t.db, { paperId: `w.${category}`, title: 'Wumbrelic', categories: [category] });
+    }
   });
   afterAll(() => t.close());
 
@@ -61,6 +65,35 @@ describe.each(testDrivers())('search filters, snippets and did-you-mean (%s)', (
     const both = await search({ from: '2018-01-01', to: '2018-12-31', categories: ['cs'] });
     expect(ids(both)).toEqual(['q.cl', 'q.lg']);
     expect(both.total).toBe(2);
+  });
+
+  // docs/search.md#filters-in-the-index: with RUM the index decides a filter by the papers' category,
+  // archive and year facets; a facet missed at the edge of a block of years, or an archive standing
+  // for many categories, loses a paper or lets one through.
+  it('finds papers on either side of blocks of years, 1900 and 2156, by every kind of range', async () => {
+    const dated = ['1899-12-31', '1900-01-01', '2009-12-31', '2010-01-01', '2027-12-31', '2028-01-01', '2156-01-01'];
+    for (const date of dated) {
+      await buildPaper(t.db, { paperId: `v.${date}`, title: 'Vextrolum', categories: ['cs.LG'], publishedDate: date });
+    }
+    const found = async (range: { from?: string; to?: string; categories?: string[] }) =>
+      ids(await search({ query: 'vextrolum', ...range })).map((id) => id.slice(2));
+    expect(await found({ from: '1899-12-31', to: '1900-01-01' })).toEqual(['1899-12-31', '1900-01-01']);
+    expect(await found({ to: '1899-12-31' })).toEqual(['1899-12-31']);
+    expect(await found({ from: '2010-01-01' })).toEqual(dated.slice(3));
+    expect(await found({ from: '2000-03-01', to: '2009-12-31' })).toEqual(['2009-12-31']);
+    expect(await found({ from: '1900-01-01', to: '2155-12-31' })).toEqual(dated.slice(1, 6));
+    expect(await found({ from: '2009-06-01', to: '2027-12-30' })).toEqual(['2009-12-31', '2010-01-01']);
+    expect(await found({ from: '2027-12-31', to: '2028-01-01' })).toEqual(['2027-12-31', '2028-01-01']);
+    expect(await found({ from: '2156-01-01', categories: ['cs'] })).toEqual(['2156-01-01']);
+    expect(await found({ from: '2010-01-01', categories: ['math'] })).toEqual([]);
+  });
+
+  it("filters by many categories of an archive without the archive's other categories", async () => {
+    const named = ['cs.CL', 'cs.DS', 'cs.CV', 'cs.IR', 'cs.NE'];
+    const found = async (categories: string[]) =>
+      ids(await search({ query: 'wumbrelic', categories })).map((id) => id.slice(2));
+    expect(await found(named)).toEqual([...named].sort());
+    expect(await found([...named, 'math.CO'])).toEqual([...named, 'math.CO'].sort());
   });
 
   it('sorts filtered hits by date, newest first, and keeps relevance scores descending', async () => {

@@ -4,12 +4,12 @@ import { rowsOf } from '../../db/execute-result';
 
 /**
  * docs/search.md#plans: 'rum' when the papers table has the RUM index of migration
- * 20261124082944_exact_vector_and_rum (matches come out of the index in rank order), else 'gin'
+ * 20261125013424_search_facets (matches come out of the index in rank order), else 'gin'
  * (PGlite, servers without the extension: a capped candidate set is ranked).
  */
 export type SearchIndex = 'rum' | 'gin';
 
-const RUM_INDEX = 'papers_search_vector_rum_idx';
+const RUM_INDEX = 'papers_search_facets_rum_idx';
 const EXACT_RUM_INDEX = 'papers_exact_vector_rum_idx';
 const EXACT_GIN_INDEX = 'papers_exact_vector_idx';
 
@@ -47,7 +47,10 @@ export async function ensureSearchIndex(db: Db): Promise<SearchIndex> {
   if (row?.available && (await detect(db)) === 'gin') {
     await db.execute(sql`create extension if not exists rum`);
     await db.execute(
-      sql.raw(`create index if not exists ${RUM_INDEX} on papers using rum (search_vector rum_tsvector_ops)`),
+      sql.raw(
+        `create index if not exists ${RUM_INDEX} on papers
+          using rum ((search_vector || paper_facets(categories, published_date)) rum_tsvector_ops)`,
+      ),
     );
     // Migration 20261124130206: phrases are matched from RUM's positions, not rechecked (docs/search.md#plans).
     await db.execute(

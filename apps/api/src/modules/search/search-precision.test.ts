@@ -307,7 +307,7 @@ describe.runIf(testDrivers().includes('postgres'))(
       await buildPaper(t.db, { paperId: 'plan.title', title: 'Snarlwick graphs', abstract: 'On graphs.' });
       await buildPaper(t.db, { paperId: 'plan.abstract', title: 'Graphs', abstract: 'A snarlwick or two.' });
       // Without the indexes (a server that lacks the extension) search must take the GIN plan.
-      await t.db.execute(sql`drop index if exists papers_search_vector_rum_idx`);
+      await t.db.execute(sql`drop index if exists papers_search_facets_rum_idx`);
       await t.db.execute(sql`drop index if exists papers_exact_vector_rum_idx`);
       await t.db.execute(sql`create index if not exists papers_exact_vector_idx on papers using gin (exact_vector)`);
     });
@@ -324,6 +324,8 @@ describe.runIf(testDrivers().includes('postgres'))(
       const names = rowsOf<{ indexname: string }>(indexes).map((row) => row.indexname);
       expect(names).toContain('papers_exact_vector_rum_idx');
       expect(names).not.toContain('papers_exact_vector_idx');
+      // docs/search.md#filters-in-the-index: the ranked document's index, with the facets.
+      expect(names).toContain('papers_search_facets_rum_idx');
       const phrase = await t.app.inject({
         method: 'POST',
         url: '/api/search/',

@@ -5,8 +5,10 @@ import { rowsOf } from '../../db/execute-result';
 import { papers } from '../../db/schema';
 import { inAnyCategory } from '../../db/sql/categories';
 import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
+import { matchesRankedDocument, rankedDocument } from '../../db/sql/search-facets';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { type KeptOrder, selectCommonOrder } from './common-query-windows.repo';
+import { rankedFromIndexOrder, type ScoredKey } from './kept-order';
 import { keepWindow, type RankedKey, type RankedWindow, recallWindow } from './ranked-window-cache';
 import { type SearchIndex, searchIndexOf, tableRowEstimate } from './search-index.repo';
 import { type ParsedQuery, parseSearchQuery, stemmedQueryText } from './search-query';
@@ -127,11 +129,15 @@ const byAuthor = (name: string): SQL<boolean> => phraseIn('B', name);
  * `matchQuery` is the stemmed query of the groups without a quoted phrase (null when there are none):
  * a group holding a phrase is matched by exactCondition alone, since the exact phrase implies its
  * stemmed form. So a phrase is not also looked up in the stemmed index, whose phrase match needs every
- * candidate's vector read again (docs/search.md#plans).
+ * candidate's vector read again (docs/search.md#plans). `ranked`: the condition of a RUM window, on
+ * the ranked document, whose index also decides the category and year facets of the filters
+ * (docs/search.md#filters-in-the-index); counts and date pages use the stemmed vector's GIN index.
  */
-function matching(parsed: ParsedQuery, matchQuery: SQL | null, { categories, from, to, author }: SearchFilters): SQL {
+function matching(parsed: ParsedQuery, matchQuery: SQL | null, filters: SearchFilters, ranked = false): SQL {
+  const { categories, from, to, author } = filters;
+  const words = ranked ? matchesRankedDocument : matchesFullText;
   return and(
-    matchQuery ? matchesFullText(matchQuery) : undefined,
+    matchQuery ? words(matchQuery, filters) : undefined,
     author ? byAuthor(author) : undefined,
     exactCondition(parsed),
     ne(papers.platform, UPLOAD_PLATFORM),
@@ -187,7 +193,7 @@ function fullScore(base: SQL, wanted: readonly string[]): SQL<number> {
  * that reads no vector (testing each match's title would read every match's vector once more).
  */
 function indexKey(index: SearchIndex, tsQuery: SQL): { key: SQL; direction: SQL } {
-  if (index === 'rum') return { key: sql`${papers.searchVector} <=> ${tsQuery}`, direction: sql`asc` };
+  if (index === 'rum') return { key: sql`${rankedDocument} <=> ${tsQuery}`, direction: sql`asc` };
   return { key: sql`${papers.publishedDate}`, direction: sql`desc nulls last` };
 }
 
@@ -234,7 +240,9 @@ export async function searchPapers(
     ]);
     return { rows, ...counted };
   }
-  const page = { parsed, tsQuery, matches, index, limit, offset };
+  // A RUM window's condition is on the ranked document (see matching); GIN's is the count's.
+  const ranked = index === 'rum' ? matching(parsed, matchQuery, filters, true) : matches;
+  const page = { parsed, tsQuery, matches: ranked, filters, index, limit, offset };
   if (index === 'rum' && offset + limit <= KEPT_DEPTH) {
     // docs/search.md#repeated-searches: a page in the window is cut from the whole ranked window, which
     // is kept when the query is too common to count: its next pages and repeats rank nothing again.
@@ -242,7 +250,8 @@ export async function searchPapers(
     // match's rank for any page past the first, so one such read serves every page down to KEPT_DEPTH.
     const cacheKey = windowKey(query, filters);
     const kept =
-      recallWindow(db, cacheKey) ?? (await recallCommonWindow(db, cacheKey, query, filters, counting, limits));
+      recallWindow(db, cacheKey) ??
+      (await recallCommonWindow(db, cacheKey, { parsed, filters, counting, limits, needed: offset + limit }));
     if (kept && (kept.keys.length >= offset + limit || kept.keys.length < kept.depth)) {
       const rows = await keyedPage(db, tsQuery, kept.keys.slice(offset, offset + limit));
       return { rows, total: kept.total, estimated: kept.estimated };
@@ -283,22 +292,23 @@ interface PageQuery {
 
 interface RelevancePageQuery extends PageQuery {
   parsed: ParsedQuery;
+  filters: SearchFilters;
   index: SearchIndex;
   /** Count every match while choosing the window (GIN, which reads them all anyway). */
   counts?: boolean;
 }
 
 /**
- * The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position,
- * page_score, matched_total: the number of matches when `counts`, else null).
+ * The first `count` matches in the index's order, numbered from 1 (`position`, ties broken newest
+ * first), with their index key (RUM: the rank distance) and, when `counts`, the number of matches:
+ * columns platform, paper_id, index_key, matched_total, position.
  */
-function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, counts }: RelevancePageQuery): SQL {
+function indexOrder({ parsed, tsQuery, matches, filters, index, counts }: RelevancePageQuery, count: number): SQL {
   const { key, direction } = indexKey(index, tsQuery);
-  const window = RANK_WINDOW[index];
   // RUM returns rows in rank order only for a lone `<=>` key (a tie-break would make PostgreSQL sort
   // every match). Ties are broken once the rows are fetched, by the numbering below; WITH TIES keeps
   // every row tied with the last, so a page is the same whichever page size reached it.
-  const indexOrder =
+  const order =
     index === 'rum'
       ? sql`${key}`
       : sql`${key} ${direction}, ${papers.publishedDate} desc nulls last, ${papers.platform} desc, ${papers.paperId} desc`;
@@ -311,20 +321,48 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, counts }: 
   const fenced = index === 'rum' && parsed.hasPhrase;
   const source = fenced
     ? sql`(select *, ${key} as rum_key from ${papers}
-        where ${matchesFullText(tsQuery)} and ${ne(papers.platform, UPLOAD_PLATFORM)}
+        where ${matchesRankedDocument(tsQuery, filters)} and ${ne(papers.platform, UPLOAD_PLATFORM)}
         order by ${key} offset 0) as ${papers}`
     : papers;
   const sourceKey = fenced ? sql`${papers}.rum_key` : key;
-  // The stemmed rank, 0..1: RUM already computed it in the index as a distance (1/rank), so the
-  // window's vectors are not read for it again; GIN has none to give.
+  const matchedTotal = counts ? sql`count(*) over ()` : sql`null::bigint`;
+  return sql`(
+    select platform, paper_id, index_key, matched_total,
+      row_number() over (order by index_key ${direction}, ${newestFirst}) as position
+    from (
+      select ${papers.platform} as platform, ${papers.paperId} as paper_id,
+        ${papers.publishedDate} as published_date, ${sourceKey} as index_key, ${matchedTotal} as matched_total
+      from ${source}
+      where ${matches}
+      order by ${fenced ? sourceKey : order}
+      fetch first ${count} rows with ties
+    ) as matched
+  )`;
+}
+
+/**
+ * docs/search.md#ranking: the full score of a match of an indexOrder aliased `fetched`, read from its
+ * papers row. The stemmed rank, 0..1: RUM already computed it in the index as a distance (1/rank), so
+ * the vectors are not read for it again; GIN has none to give.
+ */
+function fullScoreOf({ parsed, tsQuery, index }: RelevancePageQuery): SQL<number> {
   const base = index === 'rum' ? sql`1.0 / (1.0 + fetched.index_key)` : relevance(tsQuery);
+  return fullScore(base, parsed.wanted);
+}
+
+/**
+ * The keys of the matches ranked `offset + 1` to `offset + limit` (platform, paper_id, position,
+ * page_score, matched_total: the number of matches when `counts`, else null).
+ */
+function rankedKeys(page: RelevancePageQuery): SQL {
+  const { index, limit, offset } = page;
+  const window = RANK_WINDOW[index];
   // The window's papers are scored only when the page lies in it; past it, the index's order stands
   // and only the page's papers are read.
   const needed =
     offset < window
       ? sql`fetched.position <= ${window} or fetched.position > ${offset} and fetched.position <= ${offset + limit}`
       : sql`fetched.position > ${offset} and fetched.position <= ${offset + limit}`;
-  const matchedTotal = counts ? sql`count(*) over ()` : sql`null::bigint`;
   return sql`(
     select platform, paper_id, final_position, page_score, matched_total from (
       select platform, paper_id, page_score, matched_total,
@@ -333,19 +371,8 @@ function rankedKeys({ parsed, tsQuery, matches, index, limit, offset, counts }: 
           as final_position
       from (
         select fetched.platform, fetched.paper_id, fetched.position, fetched.matched_total,
-          case when fetched.position <= ${window} then ${fullScore(base, parsed.wanted)} end as page_score
-        from (
-          select platform, paper_id, index_key, matched_total,
-            row_number() over (order by index_key ${direction}, ${newestFirst}) as position
-          from (
-            select ${papers.platform} as platform, ${papers.paperId} as paper_id,
-              ${papers.publishedDate} as published_date, ${sourceKey} as index_key, ${matchedTotal} as matched_total
-            from ${source}
-            where ${matches}
-            order by ${fenced ? sourceKey : indexOrder}
-            fetch first ${Math.max(window, offset + limit)} rows with ties
-          ) as matched
-        ) as fetched
+          case when fetched.position <= ${window} then ${fullScoreOf(page)} end as page_score
+        from ${indexOrder(page, Math.max(window, offset + limit))} as fetched
         join ${papers} on ${papers.platform} = fetched.platform and ${papers.paperId} = fetched.paper_id
         where ${needed}
       ) as scored
@@ -373,46 +400,124 @@ async function windowWithTotal(
  */
 export const COMMON_WORD = /^[a-z][a-z-]*$/;
 
-/** The common_query_windows key of a query, or undefined when it is not a plain word alone. */
-function commonWordOf(query: string, { categories, from, to, author }: SearchFilters): string | undefined {
-  if (categories || from || to || author) return undefined;
-  const word = query.trim().toLowerCase();
-  return COMMON_WORD.test(word) ? word : undefined;
+/** A word a query excludes from a common word's kept order (`model -graph`): letters only. */
+const EXCLUDED_WORD = /^[a-z]+$/;
+
+/**
+ * The common word whose kept order a query can be cut from, and the words it excludes: a plain word,
+ * alone or with excluded plain words, without a filter, an author, a phrase or OR.
+ */
+function commonQueryOf(
+  { groups, hasPhrase }: ParsedQuery,
+  { categories, from, to, author }: SearchFilters,
+): { word: string; excluded: string[] } | undefined {
+  if (categories || from || to || author || hasPhrase || groups.some((group) => group.length !== 1)) return undefined;
+  const items = groups.flat();
+  const wanted = items.filter((item) => !item.excluded);
+  const excluded = items.filter((item) => item.excluded).map((item) => item.text.toLowerCase());
+  const word = wanted.length === 1 ? wanted[0]?.text.toLowerCase() : undefined;
+  if (!word || !COMMON_WORD.test(word) || !excluded.every((text) => EXCLUDED_WORD.test(text))) return undefined;
+  return { word, excluded };
+}
+
+/** How many keys of a kept order are tested at once for excluded words (a primary-key lookup each). */
+const EXCLUSION_BATCH = 300;
+
+/**
+ * docs/search.md#common-words: a kept index order without the papers that hold an excluded word, as
+ * far as `needed` keys (or the whole order), tested batch by batch. An exclusion changes no rank
+ * (RUM's distance to `model & !graph` is its distance to `model`), so what is left is the start of the
+ * query's own index order; as deep as the kept order was complete, it is the whole of it.
+ */
+async function withoutExcluded(db: Db, order: KeptOrder, excluded: readonly string[], needed: number) {
+  const excludedWords = or(...excluded.map((word) => matchesFullText(webSearchQuery(word)))) as SQL;
+  const left: ScoredKey[] = [];
+  let tested = 0;
+  while (tested < order.keys.length && left.length < needed) {
+    const batch = order.keys.slice(tested, tested + EXCLUSION_BATCH);
+    const holding = new Set(
+      (await papersHolding(db, batch, excludedWords)).map((key) => `${key.platform}/${key.paperId}`),
+    );
+    left.push(...batch.filter((key) => !holding.has(`${key.platform}/${key.paperId}`)));
+    tested += batch.length;
+  }
+  const whole = tested === order.keys.length && order.keys.length < order.depth;
+  return { keys: left, depth: whole ? order.depth : left.length };
+}
+
+/** Which of these papers meet `condition`, looked up by primary key. */
+async function papersHolding(db: Db, keys: readonly ScoredKey[], condition: SQL) {
+  const values = sql.join(
+    keys.map((key) => sql`(${key.platform}, ${key.paperId})`),
+    sql`, `,
+  );
+  return db
+    .select({ platform: papers.platform, paperId: papers.paperId })
+    .from(papers)
+    .where(and(sql`(${papers.platform}, ${papers.paperId}) in (${values})`, condition));
 }
 
 /**
- * The order ranked in the background for a plain word on a large corpus, kept in memory once read
- * like a window ranked here (a small corpus has none, and is not asked). Its total is counted now, as
- * for any search (for a word this common, the planner's estimate): so it agrees with the same word's
- * total by date, and follows each harvest.
+ * The order ranked in the background for a plain word on a large corpus, less the papers holding the
+ * words the query excludes, ranked as a search pages it and kept in memory once read like a window
+ * ranked here (a small corpus has none, and is not asked). Undefined when what is left cannot fill
+ * the rank window. Its total is counted now, as for any search (for a word this common, the planner's
+ * estimate): so it agrees with the same query's total by date, and follows each harvest.
  */
 async function recallCommonWindow(
   db: Db,
   cacheKey: string,
-  query: string,
-  filters: SearchFilters,
-  counting: Counting,
-  limits: TotalLimits,
+  {
+    parsed,
+    filters,
+    counting,
+    limits,
+    needed,
+  }: {
+    parsed: ParsedQuery;
+    filters: SearchFilters;
+    counting: Counting;
+    limits: TotalLimits;
+    needed: number;
+  },
 ): Promise<RankedWindow | undefined> {
-  const word = commonWordOf(query, filters);
-  if (!word || (await tableRowEstimate(db)) < limits.estimatedFrom) return undefined;
-  const order = await selectCommonOrder(db, word);
+  const common = commonQueryOf(parsed, filters);
+  if (!common || (await tableRowEstimate(db)) < limits.estimatedFrom) return undefined;
+  const order = await selectCommonOrder(db, common.word);
   if (!order) return undefined;
-  const window = { ...order, ...(await countCompiled(db, counting, limits)) };
-  keepWindow(db, cacheKey, window);
-  return window;
+  const window = RANK_WINDOW.rum;
+  const left = common.excluded.length
+    ? await withoutExcluded(db, order, common.excluded, Math.max(window, needed))
+    : order;
+  // The rank window is re-ranked whole: it needs `window` keys, or every match.
+  if (left.keys.length < window && left.keys.length >= left.depth) return undefined;
+  const keys = rankedFromIndexOrder(left.keys, window);
+  const ranked = { keys, depth: left.depth, ...(await countCompiled(db, counting, limits)) };
+  keepWindow(db, cacheKey, ranked);
+  return ranked;
 }
 
 /**
- * docs/search.md#common-words: the order a search for `word` alone ranks on a miss, KEPT_DEPTH deep,
- * for the background job to keep (RUM only: the order comes out of the index by rank).
+ * docs/search.md#common-words: the first KEPT_DEPTH matches of `word` alone in the index's order,
+ * each with its full score, for the background job to keep (RUM only: the order comes out of the
+ * index by rank). A search pages it as it pages its own (rankedFromIndexOrder).
  */
 export async function rankCommonWord(db: Db, word: string): Promise<KeptOrder> {
   const { parsed, tsQuery, matchQuery } = compile(word, null);
   if (!tsQuery) throw new Error(`rankCommonWord: "${word}" has no words to rank`);
-  const matches = matching(parsed, matchQuery, { categories: null });
-  const page = { parsed, tsQuery, matches, index: 'rum' as const, limit: KEPT_DEPTH, offset: 0 };
-  return { keys: await rankWindow(db, page, KEPT_DEPTH), depth: KEPT_DEPTH };
+  const filters = { categories: null };
+  const matches = matching(parsed, matchQuery, filters, true);
+  const page = { parsed, tsQuery, matches, filters, index: 'rum' as const, limit: KEPT_DEPTH, offset: 0 };
+  const rows = await withLocalSettings(db, RUM_SETTINGS, async (tx) =>
+    rowsOf<{ platform: string; paper_id: string; score: number | string }>(
+      await tx.execute(sql`select fetched.platform, fetched.paper_id, ${fullScoreOf(page)} as score
+        from ${indexOrder(page, KEPT_DEPTH)} as fetched
+        join ${papers} on ${papers.platform} = fetched.platform and ${papers.paperId} = fetched.paper_id
+        order by fetched.position`),
+    ),
+  );
+  const keys = rows.map((row) => ({ platform: row.platform, paperId: row.paper_id, score: Number(row.score) }));
+  return { keys, depth: KEPT_DEPTH };
 }
 
 /** What a ranked window is kept under: the query as typed and its resolved filters. */
