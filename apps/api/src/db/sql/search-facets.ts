@@ -10,7 +10,10 @@ import { archiveOf } from './categories';
  */
 export const rankedDocument = sql`(${papers.searchVector} || paper_facets(${papers.categories}, ${papers.publishedDate}))`;
 
-/** paper_facets' years: blocks of 1 to 2^LEVELS-1 years from FIRST_YEAR; outside, 'early' and 'late'. */
+/**
+ * paper_facets' years: aligned blocks of 1, 2, 4 … 2^(LEVELS-1) years from FIRST_YEAR to LAST_YEAR;
+ * outside them, 'years early' and 'years late'.
+ */
 const FIRST_YEAR = 1900;
 const LEVELS = 8;
 const LAST_YEAR = FIRST_YEAR + 2 ** LEVELS - 1;

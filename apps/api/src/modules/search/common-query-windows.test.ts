@@ -146,6 +146,25 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     expect(ids(plural)).not.toEqual(ids(live));
   });
 
+  it("cuts an exclusion's later pages from the kept order, deeper than its first page tested", async () => {
+    if (index !== 'rum') return;
+    // An order of its own (every paper, by id downwards, equal scores) that no live ranking gives, as
+    // deep as it was asked for: so the exclusion's pages can come only from it.
+    const order = await t.db
+      .select({ platform: papers.platform, paperId: papers.paperId, title: papers.title })
+      .from(papers)
+      .where(sql`${papers.paperId} like 'common.zelquor.%'`)
+      .orderBy(sql`${papers.paperId} desc`);
+    await t.db
+      .update(commonQueryWindows)
+      .set({ keys: order.map((row) => [row.platform, row.paperId, 0]), depth: order.length })
+      .where(eq(commonQueryWindows.query, 'zelquor'));
+    const left = order.filter((row) => !row.title.includes('problem')).map((row) => row.paperId);
+    expect(ids(await page('zelquor   -problem'))).toEqual(left.slice(0, 30));
+    // The first page tested the first 300 keys; this one needs 510 left, so the order is cut again.
+    expect(ids(await page('zelquor   -problem', { offset: 480 }))).toEqual(left.slice(480, 510));
+  });
+
   it('rebuilds only after papers arrive, drops the words no longer common, and stops whole on shutdown', async () => {
     if (index !== 'rum') return;
     await refreshCommonWindows(t.db, { index, limits: LARGE, minMatches: MIN_MATCHES });

@@ -249,10 +249,16 @@ export async function searchPapers(
     // Paging past the window of such a query (Load more) keeps one KEPT_DEPTH deep: RUM sorts every
     // match's rank for any page past the first, so one such read serves every page down to KEPT_DEPTH.
     const cacheKey = windowKey(query, filters);
+    const reaches = (window: RankedWindow) => window.keys.length >= offset + limit || window.keys.length < window.depth;
+    // A window cut from a common word's order may stop short of the page (an exclusion's keys are
+    // tested only as deep as the pages asked for so far): it is cut again, deeper.
+    const remembered = recallWindow(db, cacheKey);
     const kept =
-      recallWindow(db, cacheKey) ??
-      (await recallCommonWindow(db, cacheKey, { parsed, filters, counting, limits, needed: offset + limit }));
-    if (kept && (kept.keys.length >= offset + limit || kept.keys.length < kept.depth)) {
+      remembered && reaches(remembered)
+        ? remembered
+        : ((await recallCommonWindow(db, cacheKey, { parsed, filters, counting, limits, needed: offset + limit })) ??
+          remembered);
+    if (kept && reaches(kept)) {
       const rows = await keyedPage(db, tsQuery, kept.keys.slice(offset, offset + limit));
       return { rows, total: kept.total, estimated: kept.estimated };
     }
