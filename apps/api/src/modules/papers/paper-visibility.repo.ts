@@ -25,6 +25,15 @@ export function visiblePaperFilter(userId: number | null): SQL {
   return or(notUpload, uploaded, held) as SQL;
 }
 
+/**
+ * `papers` rows of many refs (a folder's, a kept order's batch). The refs travel as one JSON
+ * parameter: a row-constructor IN list of 150 refs costs ~20 ms to plan, this ~1 ms.
+ */
+export const amongPaperRefs = (refs: readonly TPaperRef[]): SQL =>
+  sql`(${papers.platform}, ${papers.paperId}) in (select platform, paper_id from json_to_recordset(${JSON.stringify(
+    refs.map(({ platform, paper_id }) => ({ platform, paper_id })),
+  )}::json) as r(platform text, paper_id text))`;
+
 /** `(platform, paper_id) in (…)` over a non-empty set of refs: one index probe per ref. */
 export function paperRefsFilter(refs: readonly TPaperRef[]): SQL {
   const tuples = refs.map((ref) => sql`(${ref.platform}, ${ref.paper_id})`);

@@ -6,7 +6,7 @@ import { papers } from '../../db/schema';
 import { inAnyCategory } from '../../db/sql/categories';
 import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
 import { matchesRankedDocument, rankedDocument } from '../../db/sql/search-facets';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
+import { amongPaperRefs, UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { type KeptOrder, selectCommonOrder } from './common-query-windows.repo';
 import { rankedFromIndexOrder, type ScoredKey } from './kept-order';
 import { keepWindow, type RankedKey, type RankedWindow, recallWindow } from './ranked-window-cache';
@@ -452,15 +452,12 @@ async function withoutExcluded(db: Db, order: KeptOrder, excluded: readonly stri
 }
 
 /** Which of these papers meet `condition`, looked up by primary key. */
-async function papersHolding(db: Db, keys: readonly ScoredKey[], condition: SQL) {
-  const values = sql.join(
-    keys.map((key) => sql`(${key.platform}, ${key.paperId})`),
-    sql`, `,
-  );
+function papersHolding(db: Db, keys: readonly ScoredKey[], condition: SQL) {
+  const refs = keys.map((key) => ({ platform: key.platform, paper_id: key.paperId }));
   return db
     .select({ platform: papers.platform, paperId: papers.paperId })
     .from(papers)
-    .where(and(sql`(${papers.platform}, ${papers.paperId}) in (${values})`, condition));
+    .where(and(amongPaperRefs(refs), condition));
 }
 
 /**
