@@ -7,7 +7,7 @@ import {
   selectCommonWords,
   storeCommonOrder,
 } from './common-query-windows.repo';
-import { COMMON_WORD, rankCommonWord, TOTAL_LIMITS, type TotalLimits } from './search.repo';
+import { COMMON_WORD, CORPUS_LIMITS, type CorpusLimits, rankCommonWord } from './search.repo';
 import { type SearchIndex, tableRowEstimate } from './search-index.repo';
 
 /**
@@ -22,19 +22,19 @@ export interface CommonWindowsOptions {
   index: SearchIndex;
   /** Stops between two words (shutdown): the windows stored so far are whole, the build is not recorded. */
   signal?: AbortSignal;
-  limits?: TotalLimits;
+  limits?: CorpusLimits;
   minMatches?: number;
 }
 
 /**
  * Ranks and keeps the window of every common word (common_query_windows) when papers have arrived
  * since the last build, or there is none; words no longer common lose theirs. Only where search
- * estimates totals (a corpus of TOTAL_LIMITS.estimatedFrom papers) and has RUM: elsewhere every
+ * estimates totals (a corpus of CORPUS_LIMITS.estimatedFrom papers) and has RUM: elsewhere every
  * search is ranked as it comes, and windows left from a larger corpus are dropped.
  */
 export async function refreshCommonWindows(
   db: Db,
-  { index, signal, limits = TOTAL_LIMITS, minMatches = COMMON_WORD_MATCHES }: CommonWindowsOptions,
+  { index, signal, limits = CORPUS_LIMITS, minMatches = COMMON_WORD_MATCHES }: CommonWindowsOptions,
 ): Promise<Record<string, unknown>> {
   const papers = await tableRowEstimate(db);
   if (index !== 'rum' || papers < limits.estimatedFrom) {

@@ -9,7 +9,7 @@ import { hourlySlot } from '../../jobs/job-definition';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { selectCommonWindowBuild } from './common-query-windows.repo';
 import { refreshCommonWindows } from './common-query-windows.service';
-import { type SearchPage, searchPapers, TOTAL_LIMITS } from './search.repo';
+import { CORPUS_LIMITS, type SearchPage, searchPapers } from './search.repo';
 import { ensureSearchIndex, type SearchIndex } from './search-index.repo';
 
 /** Papers of one invented word; half of them say it in the plural. */
@@ -29,7 +29,7 @@ const paper = (n: number, word: string): NewPaper => ({
 });
 
 /** As if the corpus were large (every total past 300 estimated), with words in 300 papers common. */
-const LARGE = { estimatedFrom: 0, exactUpTo: 300, indexedUpTo: 300 };
+const LARGE = { ...CORPUS_LIMITS, estimatedFrom: 0, exactUpTo: 300, indexedUpTo: 300 };
 const MIN_MATCHES = 300;
 
 describe.each(testDrivers())('common words ranked in the background (%s)', (driver) => {
@@ -137,7 +137,7 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     // A filter (here passing every paper) and a small corpus rank as they come.
     expect(ids(await page('zelquor', { categories: ['math.CO'] }))).toEqual(ids(live));
     expect(ids(await page('zelquor', { from: '2001-01-01' }))).toEqual(ids(live));
-    const small = await page('zelquor\t', { limits: TOTAL_LIMITS });
+    const small = await page('zelquor\t', { limits: CORPUS_LIMITS });
     expect(ids(small)).toEqual(ids(live));
     expect(small).toMatchObject({ total: COMMON, estimated: false });
     // The plural has its own window: the same matches, ranked for the form typed.

@@ -8,12 +8,12 @@ import { buildPaper } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { keepWindow, recallWindow } from './ranked-window-cache';
 import {
+  CORPUS_LIMITS,
+  type CorpusLimits,
   countMatches,
   KEPT_DEPTH,
   RANK_WINDOW,
   searchPapers,
-  TOTAL_LIMITS,
-  type TotalLimits,
   windowKey,
 } from './search.repo';
 import { ensureSearchIndex } from './search-index.repo';
@@ -129,9 +129,9 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     const none = { categories: null };
     // The shipped limits: this corpus is small, so every total is counted.
     expect(await countMatches(t.db, 'quorvath', none)).toEqual({ total: DEEP, estimated: false });
-    expect(TOTAL_LIMITS.estimatedFrom).toBeGreaterThan(25_000);
+    expect(CORPUS_LIMITS.estimatedFrom).toBeGreaterThan(25_000);
     // As if the corpus were large and 500 matches too many to count: the planner's estimate, marked.
-    const large = { estimatedFrom: 0, exactUpTo: 500, indexedUpTo: 100 };
+    const large = { ...CORPUS_LIMITS, estimatedFrom: 0, exactUpTo: 500, indexedUpTo: 100 };
     const estimated = await countMatches(t.db, 'quorvath', none, large);
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThan(500);
@@ -141,9 +141,9 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     expect((await search({ query: 'quorvath' })).total_estimated).toBe(false);
     // The GIN plan counts while choosing its window on a small corpus; on a large one the estimate
     // stands, as with RUM, and the page is the same.
-    const gin = (limits: TotalLimits) =>
+    const gin = (limits: CorpusLimits) =>
       searchPapers(t.db, { query: 'quorvath', sort: 'relevance', limit: 30, offset: 0, index: 'gin', ...none, limits });
-    const counted = await gin(TOTAL_LIMITS);
+    const counted = await gin(CORPUS_LIMITS);
     expect(counted).toMatchObject({ total: DEEP, estimated: false });
     const onLarge = await gin(large);
     expect(onLarge).toMatchObject({ total: estimated.total, estimated: true });
@@ -154,7 +154,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     await t.db.execute(sql`analyze papers`);
     const none = { categories: null };
     // As if the corpus were large, with the planner's estimate of 'quorvath' (about DEEP) under exactUpTo.
-    const large = { estimatedFrom: 0, exactUpTo: DEEP * 5, indexedUpTo: 500 };
+    const large = { ...CORPUS_LIMITS, estimatedFrom: 0, exactUpTo: DEEP * 5, indexedUpTo: 500 };
     expect(await countMatches(t.db, 'quorvath', none, large)).toEqual({ total: DEEP, estimated: true });
     expect(await countMatches(t.db, 'quorvath OR flurbinator', none, large)).toEqual({
       total: DEEP + 2,
@@ -224,7 +224,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     if ((await search({ query: 'quorvath' })).ranking.index !== 'rum') return;
     await t.db.execute(sql`analyze papers`);
     const none = { categories: null };
-    const page = (offset: number, limits?: TotalLimits) =>
+    const page = (offset: number, limits?: CorpusLimits) =>
       searchPapers(t.db, { query: 'quorvath', sort: 'relevance', limit: 30, offset, index: 'rum', ...none, limits });
     const key = windowKey('quorvath', none);
     const direct: { id: string; score: number }[] = [];
@@ -233,7 +233,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     }
     expect(recallWindow(t.db, key)).toBeUndefined();
     // As if the corpus were large: Load more, page after page, from the kept order.
-    const large = { estimatedFrom: 0, exactUpTo: 500, indexedUpTo: 100 };
+    const large = { ...CORPUS_LIMITS, estimatedFrom: 0, exactUpTo: 500, indexedUpTo: 100 };
     const kept: typeof direct = [];
     for (let offset = 0; offset < KEPT_DEPTH; offset += 30) {
       const answer = await page(offset, large);
@@ -249,7 +249,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
   it('keeps the window of a query counted exactly past the estimate threshold, with its exact total', async () => {
     if ((await search({ query: 'quorvath' })).ranking.index !== 'rum') return;
     // As if a filter had made the planner think it rare: counted exactly, yet as costly as a common one.
-    const counted = { ...TOTAL_LIMITS, estimatedFrom: Number.POSITIVE_INFINITY, exactUpTo: 500 };
+    const counted = { ...CORPUS_LIMITS, estimatedFrom: Number.POSITIVE_INFINITY, exactUpTo: 500 };
     const page = (query: string, offset: number) =>
       searchPapers(t.db, {
         query,

@@ -28,8 +28,8 @@ export interface SearchPage extends SearchFilters {
   limit: number;
   offset: number;
   index: SearchIndex;
-  /** When a total is estimated (TOTAL_LIMITS; tests lower it to reach the paths of a large corpus). */
-  limits?: TotalLimits;
+  /** What a large corpus changes, from which size (CORPUS_LIMITS; tests lower it to reach those paths). */
+  limits?: CorpusLimits;
 }
 
 /**
@@ -50,16 +50,22 @@ export const RANK_WINDOW: Record<SearchIndex, number> = { rum: 200, gin: 300 };
 export const KEPT_DEPTH = 1000;
 
 /**
- * docs/search.md#totals: on a corpus of `estimatedFrom` papers and more, a query whose planned match
- * count exceeds `exactUpTo` reports the planner's estimate. Counting a word in 40 % of 2.6M papers reads half
- * the table (2.5 s here); the estimate of one word comes from ANALYZE's word statistics. Words alone
- * (no filter, phrase or exclusion), or with RUM a lone phrase, that the planner thinks rarer are
- * counted by the full-text index itself, and past `indexedUpTo` that number is the estimate: the
- * planner takes words for independent (`black hole`: 65 planned, 17,408 found), and counting 17,408
- * rows read 17,131 heap pages (75-220 ms).
+ * What a large corpus changes, and from which size (tests lower them to reach those paths):
+ * - docs/search.md#totals: on a corpus of `estimatedFrom` papers and more, a query whose planned match
+ *   count exceeds `exactUpTo` reports the planner's estimate. Counting a word in 40 % of 2.6M papers
+ *   reads half the table (2.5 s here); the estimate of one word comes from ANALYZE's word statistics.
+ *   Words alone (no filter, phrase or exclusion), or with RUM a lone phrase, that the planner thinks
+ *   rarer are counted by the full-text index itself, and past `indexedUpTo` that number is the
+ *   estimate: the planner takes words for independent (`black hole`: 65 planned, 17,408 found), and
+ *   counting 17,408 rows read 17,131 heap pages (75-220 ms).
+ * - docs/search.md#by-date: on the same corpus, a page by date is read from a range of the newest
+ *   papers when the planner's estimate puts its matches `newestWalk` papers down or further. Nearer,
+ *   walking the date index and testing each paper is cheaper than the full-text index's bitmap of every
+ *   match (`model`, in 43 % of the papers, at offset 900: 35 ms walked, 71 ms through the range, at
+ *   250k papers).
  */
-export const TOTAL_LIMITS = { estimatedFrom: 100_000, exactUpTo: 20_000, indexedUpTo: 5_000 };
-export type TotalLimits = typeof TOTAL_LIMITS;
+export const CORPUS_LIMITS = { estimatedFrom: 100_000, exactUpTo: 20_000, indexedUpTo: 5_000, newestWalk: 3_000 };
+export type CorpusLimits = typeof CORPUS_LIMITS;
 
 /** PostgreSQL settings for one transaction's statements (SET LOCAL), by name. */
 type LocalSettings = Record<string, string>;
@@ -228,14 +234,14 @@ function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
  */
 export async function searchPapers(
   db: Db,
-  { query, sort, limit, offset, index, limits = TOTAL_LIMITS, ...filters }: SearchPage,
+  { query, sort, limit, offset, index, limits = CORPUS_LIMITS, ...filters }: SearchPage,
 ) {
   const { parsed, tsQuery, matchQuery } = compile(query, filters.author);
   const counting = countingOf(parsed, matchQuery, filters, index);
   const { matches } = counting;
   if (sort !== 'relevance' || !tsQuery) {
     const [rows, counted] = await Promise.all([
-      datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }),
+      datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }, limits),
       countCompiled(db, counting, limits),
     ]);
     return { rows, ...counted };
@@ -392,7 +398,7 @@ async function windowWithTotal(
   db: Db,
   page: RelevancePageQuery,
   counting: Counting,
-  limits: TotalLimits,
+  limits: CorpusLimits,
   depth: number,
 ): Promise<RankedWindow> {
   const [keys, counted] = await Promise.all([rankWindow(db, page, depth), countCompiled(db, counting, limits)]);
@@ -480,7 +486,7 @@ async function recallCommonWindow(
     parsed: ParsedQuery;
     filters: SearchFilters;
     counting: Counting;
-    limits: TotalLimits;
+    limits: CorpusLimits;
     needed: number;
   },
 ): Promise<RankedWindow | undefined> {
@@ -563,19 +569,79 @@ function keyedPage(db: Db, tsQuery: SQL, keys: readonly RankedKey[]): Promise<Pa
   return pageRows(db, tsQuery, sql`(values ${values})`, sql<number>`coalesce(page.page_score, ${relevance(tsQuery)})`);
 }
 
-async function datePage(db: Db, { tsQuery, matches, limit, offset }: PageQuery): Promise<PageRows> {
-  const keys = sql`(
+/**
+ * docs/search.md#by-date: how many times the matches a page needs the range is sized for (a page the
+ * range falls short of is read again without it).
+ */
+const NEWEST_RANGE_MARGIN = 2;
+
+/**
+ * docs/search.md#by-date: settings of a page read from a range of the newest papers. The range's
+ * papers (the date index) and the matches (the full-text index) meet as two bitmaps, so only the
+ * matches inside the range are read from the heap and sorted by date; the planner would rather walk
+ * the date index from the newest paper and test each paper's vector, read out of TOAST (`graph` by
+ * date at offset 900, 250k papers: 9,375 papers tested to find 930).
+ */
+const NEWEST_RANGE_SETTINGS: LocalSettings = { enable_indexscan: 'off', enable_seqscan: 'off', work_mem: '64MB' };
+
+/** The newest matches first, page `offset`..`offset + limit`; only the page is ranked. */
+async function datePage(
+  db: Db,
+  { tsQuery, matches, limit, offset }: PageQuery,
+  limits: CorpusLimits,
+): Promise<PageRows> {
+  const newest = (condition: SQL | undefined) => sql`(
     select platform, paper_id, row_number() over (order by published_date desc nulls last, platform desc, paper_id desc), null::real, null::bigint
     from (
       select ${papers.platform} as platform, ${papers.paperId} as paper_id, ${papers.publishedDate} as published_date
       from ${papers}
-      where ${matches}
+      where ${condition}
       order by ${papers.publishedDate} desc nulls last, ${papers.platform} desc, ${papers.paperId} desc
       limit ${limit} offset ${offset}
     ) as newest
   )`;
-  return pageRows(db, tsQuery, keys, relevance(tsQuery));
+  const since = await newestRange(db, matches, offset + limit, limits);
+  if (since !== undefined) {
+    const rows = await withLocalSettings(db, NEWEST_RANGE_SETTINGS, (tx) =>
+      pageRows(tx, tsQuery, newest(and(matches, gte(papers.publishedDate, since))), relevance(tsQuery)),
+    );
+    // A full page: the range holds at least offset + limit matches, and every match outside it is older.
+    if (rows.length === limit) return rows;
+  }
+  return pageRows(db, tsQuery, newest(matches), relevance(tsQuery));
 }
+
+/**
+ * docs/search.md#by-date: the publication date from which the newest papers should hold `needed`
+ * matches (NEWEST_RANGE_MARGIN times what the planner's estimate makes likely), found along the date
+ * index without reading a row. Only on a corpus where totals are estimated (CORPUS_LIMITS), and
+ * undefined when the walk would be short (`newestWalk`) or the range half the corpus or more: the
+ * matches are then few enough for the planner to read them all through the full-text index and sort
+ * them (or the estimate is too low to size a range by, as for two words it takes for independent).
+ */
+export async function newestRange(
+  db: Db,
+  matches: SQL,
+  needed: number,
+  limits: CorpusLimits = CORPUS_LIMITS,
+): Promise<string | undefined> {
+  const rows = await tableRowEstimate(db);
+  if (rows < limits.estimatedFrom) return undefined;
+  const planned = await plannedMatches(db, matches);
+  const walk = Math.ceil((needed * rows) / Math.max(planned, 1));
+  const span = walk * NEWEST_RANGE_MARGIN;
+  if (walk < limits.newestWalk || span >= rows / 2) return undefined;
+  const [edge] = await db
+    .select({ date: papers.publishedDate })
+    .from(papers)
+    .where(ne(papers.platform, UPLOAD_PLATFORM))
+    .orderBy(sql`${papers.publishedDate} desc nulls last, ${papers.platform} desc, ${papers.paperId} desc`)
+    .offset(span)
+    .limit(1);
+  // No paper that far down, or only undated ones (they come last): the range would be everything.
+  return edge?.date ?? undefined;
+}
+
 /** How many papers matched, and whether that is the planner's estimate (docs/search.md#totals). */
 export interface MatchCount {
   total: number;
@@ -585,13 +651,13 @@ export interface MatchCount {
 /**
  * The number of matches: exact, or on a corpus of `estimatedFrom` papers and more the planner's
  * estimate when that is past `exactUpTo`, or for what one index decides alone (see countingOf) that
- * index's count when that is past `indexedUpTo` (TOTAL_LIMITS). The exact count runs under
+ * index's count when that is past `indexedUpTo` (CORPUS_LIMITS). The exact count runs under
  * COUNT_SETTINGS.
  */
 async function countCompiled(
   db: Db,
   { matches, indexDecided }: Counting,
-  limits: TotalLimits = TOTAL_LIMITS,
+  limits: CorpusLimits = CORPUS_LIMITS,
 ): Promise<MatchCount> {
   if ((await tableRowEstimate(db)) >= limits.estimatedFrom) {
     const planned = await plannedMatches(db, matches);
@@ -679,7 +745,7 @@ export async function countMatches(
   db: Db,
   query: string,
   filters: SearchFilters,
-  limits: TotalLimits = TOTAL_LIMITS,
+  limits: CorpusLimits = CORPUS_LIMITS,
 ): Promise<MatchCount> {
   const { parsed, matchQuery } = compile(query, filters.author);
   return countCompiled(db, countingOf(parsed, matchQuery, filters, await searchIndexOf(db)), limits);
