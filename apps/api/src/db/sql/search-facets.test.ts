@@ -117,6 +117,35 @@ describe.each(testDrivers())("paper_facets against the filters' facets (%s)", (d
     expect(await held(['cs.LG'], null)).toBe(false);
   });
 
+  // The index on the ranked document was built with the function as it was when it was created: any
+  // later body must give every paper the same lexemes, or the index no longer agrees with its rows.
+  it('gives a paper exactly its categories, their archives and its eight year blocks', async () => {
+    const lexemes = async (categories: Array<string | null> | null, date: string | null) => {
+      const [row] = rowsOf<{ lexemes: string[] }>(
+        await t.db.execute(
+          sql`select tsvector_to_array(paper_facets(${categories === null ? null : sql.param(categories)}::text[], ${date}::date)) as lexemes`,
+        ),
+      );
+      return row?.lexemes;
+    };
+    // 2011 is year 111 from 1900: the blocks of 1, 2, 4, ... 128 years that hold it, aligned from 1900.
+    const blocks = ['2011-2011', '2010-2011', '2008-2011', '2004-2011', '1996-2011', '1996-2027', '1964-2027'];
+    expect(await lexemes(['cs.LG', '', null, 'cs.AI', 'hep-th', 'cs.LG'], '2011-06-30')).toEqual(
+      [
+        'archive cs',
+        'archive hep-th',
+        'category cs.AI',
+        'category cs.LG',
+        'category hep-th',
+        ...blocks.map((block) => `years ${block}`),
+        'years 1900-2027',
+      ].sort(),
+    );
+    expect(await lexemes(null, null)).toEqual([]);
+    expect(await lexemes([], '1899-12-31')).toEqual(['years early']);
+    expect(await lexemes(["o'neil.X"], '2156-01-01')).toEqual(["archive o'neil", "category o'neil.X", 'years late']);
+  });
+
   it('matches more than MAX_FACETS categories by their archives', async () => {
     const query = facetQuery({ categories: ['math.CO', 'math.PR', 'math.AG', 'math.NT', 'hep-th'] });
     const held = async (categories: string[]) => {
