@@ -4,7 +4,7 @@ import { paperColumns } from '../../db/columns/paper-columns';
 import { rowsOf } from '../../db/execute-result';
 import { papers } from '../../db/schema';
 import { inAnyCategory } from '../../db/sql/categories';
-import { markMatches, matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
+import { matchesFullText, relevance, webSearchQuery } from '../../db/sql/full-text';
 import { matchesRankedDocument, rankedDocument } from '../../db/sql/search-facets';
 import { amongPaperRefs, UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { type KeptOrder, selectCommonOrder } from './common-query-windows.repo';
@@ -206,8 +206,9 @@ function indexKey(index: SearchIndex, tsQuery: SQL): { key: SQL; direction: SQL 
 type PageRows = Awaited<ReturnType<typeof pageRows>>;
 
 /**
- * The page's rows with their full columns and highlights (ts_headline re-parses the text: page only).
- * `keys` has the columns (platform, paper_id, position, page_score, matched_total).
+ * The page's rows with their full columns, and the query as PostgreSQL reads it, whose lexemes the
+ * page's highlights mark (search-highlights.ts). `keys` has the columns (platform, paper_id, position,
+ * page_score, matched_total).
  */
 function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
   return db
@@ -215,8 +216,7 @@ function pageRows(db: Db | Tx, tsQuery: SQL, keys: SQL, score: SQL<number>) {
       ...paperColumns,
       score: score.mapWith(Number),
       matchedTotal: sql<number | string | null>`page.matched_total`,
-      markedTitle: markMatches(papers.title, tsQuery),
-      markedAbstract: markMatches(papers.abstract, tsQuery),
+      queryText: sql<string>`${tsQuery}::text`,
     })
     .from(papers)
     .innerJoin(

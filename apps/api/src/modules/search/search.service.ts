@@ -10,9 +10,10 @@ import { detectQueryIntent, looksLikeName, type QueryIntent } from './query-inte
 import { applyCorrections, correctableWords, normaliseQuery } from './query-words';
 import { countMatches, findNamedPaper, RANK_WINDOW, type SearchFilters, searchPapers } from './search.repo';
 import { corpusCategories, resolveCategoryFilter } from './search-categories.repo';
-import { matchRanges } from './search-highlights';
+import { candidateWords, highlightingOf, matchRanges } from './search-highlights';
 import { searchIndexOf } from './search-index.repo';
 import { correctWords } from './spelling.repo';
+import { lexemesOfWords } from './word-lexemes.repo';
 
 type Logger = { warn: (details: object, message: string) => void };
 
@@ -81,6 +82,20 @@ async function suggestCorrection(db: Db, query: string, filters: SearchFilters) 
 }
 
 /**
+ * docs/search.md#highlights: marks the words of a page's titles and abstracts that the database reads
+ * as one of the query's lexemes, asking it only about words it has not been asked about before.
+ */
+async function highlighter(db: Db, rows: readonly { title: string; abstract: string | null; queryText: string }[]) {
+  const highlighting = highlightingOf(rows[0]?.queryText ?? '');
+  if (!highlighting) return () => [];
+  const texts = rows.flatMap((row) => [row.title, row.abstract]);
+  const known = await lexemesOfWords(db, candidateWords(texts, highlighting));
+  const { lexemes } = highlighting;
+  const matches = (word: string) => known.get(word)?.some((lexeme) => lexemes.has(lexeme)) ?? false;
+  return (text: string | null) => matchRanges(text, highlighting, matches);
+}
+
+/**
  * Popular completions learn from searches that found something. The write runs after the answer
  * and its failure is only logged: a search never waits for, or fails because of, its bookkeeping.
  */
@@ -130,14 +145,15 @@ export async function search(
     : await searchPapers(db, { ...request, ...filters, query, index });
   if (record) rememberQuery(record, log, request, total);
   const isFirstPageEmpty = total === 0 && request.offset === 0 && !hasNoCategory;
+  const marks = await highlighter(db, rows);
   return {
     ...empty,
     total,
     total_estimated: estimated,
-    results: rows.map(({ markedTitle, markedAbstract, ...row }) => ({
+    results: rows.map(({ queryText: _, ...row }) => ({
       ...presentPaper(row),
       score: Number(row.score),
-      highlights: { title: matchRanges(row.title, markedTitle), abstract: matchRanges(row.abstract, markedAbstract) },
+      highlights: { title: marks(row.title), abstract: marks(row.abstract) },
     })),
     author,
     ranking: { index, ranked: request.sort === 'relevance' && query ? Math.min(total, RANK_WINDOW[index]) : 0 },
