@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ENGLISH_LEXEMES } from '../../test-support/english-lexemes';
 import { candidateWords, type Highlighting, highlightingOf, matchRanges, queryLexemes } from './search-highlights';
 
-/** The lexemes of a few words, as the 'english' configuration gives them (checked against it in search-highlights.db.test.ts). */
-const LEXEMES: Record<string, string[]> = {
-  graph: ['graph'],
-  graphs: ['graph'],
-  based: ['base'],
-  x: ['x'],
-  ray: ['ray'],
-  'ads/cft': ['ads/cft'],
-  ads: ['ad'],
-  cft: ['cft'],
-  '10.5': ['10.5'],
-  modules: ['modul'],
-};
 const matches = (highlighting: Highlighting) => (word: string) =>
-  LEXEMES[word]?.some((lexeme) => highlighting.lexemes.has(lexeme)) ?? false;
+  ENGLISH_LEXEMES[word]?.some((lexeme) => highlighting.lexemes.has(lexeme)) ?? false;
 
 function marked(text: string, tsQuery: string): string[] {
   const highlighting = highlightingOf(tsQuery);
