@@ -3,8 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
-import { CORPUS_LIMITS, newestRange, type SearchPage, searchPapers } from './search.repo';
+import { keepWindow, recallWindow } from './ranked-window-cache';
+import {
+  CORPUS_LIMITS,
+  type CorpusLimits,
+  KEPT_DEPTH,
+  newestRange,
+  type SearchPage,
+  searchPapers,
+  windowKey,
+} from './search.repo';
 import { searchIndexOf } from './search-index.repo';
+
+/** A page of 10 by date, as searchPapers answers it: the papers' ids and the total. */
+async function datePage(t: TestApp, query: string, offset: number, limits: CorpusLimits) {
+  const request: SearchPage = {
+    query,
+    sort: 'date',
+    limit: 10,
+    offset,
+    categories: null,
+    index: await searchIndexOf(t.db),
+    limits,
+  };
+  const { rows, total, estimated } = await searchPapers(t.db, request);
+  return { ids: rows.map((row) => row.paperId), total, estimated };
+}
+
+const keptByDate = (t: TestApp, query: string) => recallWindow(t.db, windowKey(query, { categories: null }, 'date'));
 
 /** Paper `n` of `word`, twelve a day from January 1st (so the range's edge day is shared). */
 const dated = (word: string, n: number, year = 2020): NewPaper => ({
@@ -36,19 +62,7 @@ describe.each(testDrivers())('search by date, newest first (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  const page = async (query: string, offset: number, limits = CORPUS_LIMITS) => {
-    const request: SearchPage = {
-      query,
-      sort: 'date',
-      limit: 10,
-      offset,
-      categories: null,
-      index: await searchIndexOf(t.db),
-      limits,
-    };
-    const { rows, total } = await searchPapers(t.db, request);
-    return { ids: rows.map((row) => row.paperId), total };
-  };
+  const page = (query: string, offset: number, limits = CORPUS_LIMITS) => datePage(t, query, offset, limits);
   const matching = (word: string) => sql`search_vector @@ to_tsquery('english', ${word})`;
 
   it('sizes the range of the newest papers by the matches the page needs', async () => {
@@ -87,6 +101,81 @@ describe.each(testDrivers())('search by date, newest first (%s)', (driver) => {
       expect(ranged.ids).toHaveLength(10);
       expect(ranged.ids.every((id) => id.startsWith('vorpid.'))).toBe(true);
       expect(ranged).toEqual(await page('vorpid', offset));
+    }
+  });
+
+  it('keeps the newest matches at a Load more that needs a range, and cuts the later pages from them', async () => {
+    // Read directly first: these pages are what the kept ones must be.
+    const direct = [];
+    for (let offset = 0; offset < 120; offset += 10) direct.push((await page('zindrel', offset)).ids);
+    expect(keptByDate(t, 'zindrel')).toBeUndefined();
+    // As if the corpus were large and zindrel too common to count.
+    const large = { ...RANGED, exactUpTo: 50 };
+    expect((await page('zindrel', 0, large)).ids).toEqual(direct[0]);
+    expect(keptByDate(t, 'zindrel')).toBeUndefined(); // a first page is read alone
+    const second = await page('zindrel', 10, large);
+    expect(second).toMatchObject({ ids: direct[1], estimated: true });
+    // Its matches are few (no range holds KEPT_DEPTH of them), so the newest are all of them.
+    expect(keptByDate(t, 'zindrel')).toMatchObject({ depth: KEPT_DEPTH, total: second.total, estimated: true });
+    expect(keptByDate(t, 'zindrel')?.keys).toHaveLength(120);
+    for (let offset = 20; offset < 120; offset += 10) {
+      expect((await page('zindrel', offset, large)).ids).toEqual(direct[offset / 10]);
+    }
+    expect((await page('zindrel', 120, large)).ids).toEqual([]);
+  });
+
+  it('serves a Load more by date from the kept matches, not the database', async () => {
+    const key = windowKey('vorpid', { categories: null }, 'date');
+    const keys = ['vorpid.005', 'vorpid.001', 'vorpid.003'].map((paperId) => ({
+      platform: 'arxiv',
+      paperId,
+      score: null,
+    }));
+    keepWindow(t.db, key, { keys, depth: KEPT_DEPTH, total: 9_999, estimated: true });
+    expect(await page('vorpid', 1)).toEqual({ ids: ['vorpid.001', 'vorpid.003'], total: 9_999, estimated: true });
+    // Relevance keeps its own windows: the same query by relevance is not cut from these.
+    expect(recallWindow(t.db, windowKey('vorpid', { categories: null }, 'relevance'))).toBeUndefined();
+  });
+});
+
+// A range sized to hold KEPT_DEPTH matches exists only for a word in more than 4 × KEPT_DEPTH papers
+// (NEWEST_RANGE_MARGIN × KEPT_DEPTH papers down must be under half the corpus): this corpus has one.
+describe.each(testDrivers())('search by date, a kept Load more whose range falls short (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    // `plenthor` in 4,100 papers of 2001-2002, under 2,500 newer papers without it: the range sized by
+    // its share of the corpus (the newest 3,220 papers) holds 720 of its matches, not KEPT_DEPTH.
+    await t.db.execute(sql`insert into papers (platform, paper_id, title, authors, abstract, categories, published_date)
+      select 'arxiv', 'plenthor.' || n, 'Plenthor note ' || n, array['Date Order'], 'On plenthor.', array['math.CO'],
+        date '2001-01-01' + (n / 12)
+      from generate_series(1, 4100) as n`);
+    await t.db.execute(sql`insert into papers (platform, paper_id, title, authors, abstract, categories, published_date)
+      select 'arxiv', 'newer.' || n, 'Newer note ' || n, array['Date Order'], 'Something else.', array['math.CO'],
+        date '2021-01-01' + (n / 12)
+      from generate_series(1, 2500) as n`);
+    await t.db.execute(sql`analyze papers`);
+  });
+  afterAll(() => t.close());
+
+  it('keeps the matches the range holds, the newest as far as they go, and reads past them directly', async () => {
+    const large = { ...CORPUS_LIMITS, estimatedFrom: 0, exactUpTo: 50, newestWalk: 10 };
+    const direct = new Map<number, string[]>();
+    for (let offset = 250; offset < KEPT_DEPTH; offset += 10) {
+      direct.set(offset, (await datePage(t, 'plenthor', offset, CORPUS_LIMITS)).ids);
+    }
+    expect(keptByDate(t, 'plenthor')).toBeUndefined();
+    expect((await datePage(t, 'plenthor', 250, large)).ids).toEqual(direct.get(250));
+    // Every match outside the range is older, so those it holds are the newest, as deep as they go.
+    const depth = keptByDate(t, 'plenthor')?.depth ?? 0;
+    expect(depth).toBeGreaterThanOrEqual(260);
+    expect(depth).toBeLessThan(KEPT_DEPTH);
+    expect(keptByDate(t, 'plenthor')?.keys).toHaveLength(depth);
+    const lastInside = Math.floor((depth - 10) / 10) * 10;
+    for (const offset of [250, lastInside, lastInside + 10, lastInside + 20]) {
+      const answer = await datePage(t, 'plenthor', offset, large);
+      expect(answer.ids).toHaveLength(10);
+      expect(answer.ids).toEqual(direct.get(offset));
     }
   });
 });

@@ -207,12 +207,16 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
       { platform: 'arxiv', paperId: 'exact.typed', score: 0.2 },
       { platform: 'arxiv', paperId: 'exact.stem', score: 0.1 },
     ];
-    keepWindow(t.db, windowKey('flurbinator', { categories: null, from: undefined, to: undefined, author: null }), {
-      keys,
-      total: 40_000,
-      depth: RANK_WINDOW.rum,
-      estimated: true,
-    });
+    keepWindow(
+      t.db,
+      windowKey('flurbinator', { categories: null, from: undefined, to: undefined, author: null }, 'relevance'),
+      {
+        keys,
+        total: 40_000,
+        depth: RANK_WINDOW.rum,
+        estimated: true,
+      },
+    );
     const first = await search({ query: 'flurbinator', limit: 1 });
     expect(ids(first)).toEqual(['exact.typed']);
     expect(first.results[0]?.score).toBe(0.2);
@@ -226,7 +230,7 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
     const none = { categories: null };
     const page = (offset: number, limits?: CorpusLimits) =>
       searchPapers(t.db, { query: 'quorvath', sort: 'relevance', limit: 30, offset, index: 'rum', ...none, limits });
-    const key = windowKey('quorvath', none);
+    const key = windowKey('quorvath', none, 'relevance');
     const direct: { id: string; score: number }[] = [];
     for (let offset = 0; offset < KEPT_DEPTH; offset += 30) {
       direct.push(...(await page(offset)).rows.map((row) => ({ id: row.paperId, score: row.score })));
@@ -262,14 +266,14 @@ describe.each(testDrivers())('search precision, depth and plans (%s)', (driver) 
       });
     // The plural: the same matches as the other tests' `quorvath`, under a window key of its own.
     expect(await page('quorvaths', 0)).toMatchObject({ total: DEEP, estimated: false });
-    expect(recallWindow(t.db, windowKey('quorvaths', { categories: null }))).toMatchObject({
+    expect(recallWindow(t.db, windowKey('quorvaths', { categories: null }, 'relevance'))).toMatchObject({
       total: DEEP,
       estimated: false,
     });
     expect(await page('quorvaths', 30)).toMatchObject({ total: DEEP, estimated: false });
     // A query counted below the threshold is cheap to rank again and is not kept.
     expect(await page('flurbinators', 0)).toMatchObject({ total: 2, estimated: false });
-    expect(recallWindow(t.db, windowKey('flurbinators', { categories: null }))).toBeUndefined();
+    expect(recallWindow(t.db, windowKey('flurbinators', { categories: null }, 'relevance'))).toBeUndefined();
   });
 
   it('pages by date too, newest first', async () => {

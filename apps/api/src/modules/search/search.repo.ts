@@ -239,11 +239,22 @@ export async function searchPapers(
   const { parsed, tsQuery, matchQuery } = compile(query, filters.author);
   const counting = countingOf(parsed, matchQuery, filters, index);
   const { matches } = counting;
+  const reaches = (window: RankedWindow) => window.keys.length >= offset + limit || window.keys.length < window.depth;
   if (sort !== 'relevance' || !tsQuery) {
-    const [rows, counted] = await Promise.all([
-      datePage(db, { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset }, limits),
+    const dateQuery = { tsQuery: tsQuery ?? NO_WORDS, matches, limit, offset };
+    // docs/search.md#by-date: a Load more by date of a common query is cut from its newest matches, kept.
+    const cacheKey = windowKey(query, filters, 'date');
+    const remembered = recallWindow(db, cacheKey);
+    if (remembered && reaches(remembered)) {
+      const rows = await keyedPage(db, dateQuery.tsQuery, remembered.keys.slice(offset, offset + limit));
+      return { rows, total: remembered.total, estimated: remembered.estimated };
+    }
+    const [{ rows, newest }, counted] = await Promise.all([
+      datePage(db, dateQuery, limits),
       countCompiled(db, counting, limits),
     ]);
+    if (newest && (counted.estimated || counted.total > limits.exactUpTo))
+      keepWindow(db, cacheKey, { ...newest, ...counted });
     return { rows, ...counted };
   }
   // A RUM window's condition is on the ranked document (see matching); GIN's is the count's.
@@ -254,8 +265,7 @@ export async function searchPapers(
     // is kept when the query is too common to count: its next pages and repeats rank nothing again.
     // Paging past the window of such a query (Load more) keeps one KEPT_DEPTH deep: RUM sorts every
     // match's rank for any page past the first, so one such read serves every page down to KEPT_DEPTH.
-    const cacheKey = windowKey(query, filters);
-    const reaches = (window: RankedWindow) => window.keys.length >= offset + limit || window.keys.length < window.depth;
+    const cacheKey = windowKey(query, filters, 'relevance');
     // A window cut from a common word's order may stop short of the page (an exclusion's keys are
     // tested only as deep as the pages asked for so far): it is cut again, deeper.
     const remembered = recallWindow(db, cacheKey);
@@ -529,9 +539,12 @@ export async function rankCommonWord(db: Db, word: string): Promise<KeptOrder> {
   return { keys, depth: KEPT_DEPTH };
 }
 
-/** What a ranked window is kept under: the query as typed and its resolved filters. */
-export const windowKey = (query: string, { categories, from, to, author }: SearchFilters): string =>
-  JSON.stringify([query, categories, from ?? null, to ?? null, author ?? null]);
+/** What a window is kept under: the query as typed, its resolved filters and its order. */
+export const windowKey = (
+  query: string,
+  { categories, from, to, author }: SearchFilters,
+  sort: SearchPage['sort'],
+): string => JSON.stringify([query, categories, from ?? null, to ?? null, author ?? null, sort]);
 
 async function relevancePage(db: Db, page: RelevancePageQuery): Promise<PageRows> {
   const keys = rankedKeys(page);
@@ -584,53 +597,123 @@ const NEWEST_RANGE_MARGIN = 2;
  */
 const NEWEST_RANGE_SETTINGS: LocalSettings = { enable_indexscan: 'off', enable_seqscan: 'off', work_mem: '64MB' };
 
-/** The newest matches first, page `offset`..`offset + limit`; only the page is ranked. */
+/** A page by date, and the newest matches it was cut from, to keep (docs/search.md#by-date). */
+interface DatePage {
+  rows: PageRows;
+  newest?: { keys: RankedKey[]; depth: number };
+}
+
+/**
+ * docs/search.md#by-date: the range of the newest papers that holds KEPT_DEPTH matches is read for a
+ * page that needs a range itself when it spans at most this many times the page's: the date index's
+ * share of the work grows with the range, while the full-text index's bitmap of every match costs
+ * each page the same.
+ */
+const KEPT_RANGE_GROWTH = 4;
+
+/**
+ * The newest matches first, page `offset`..`offset + limit`; only the page is ranked. A page past the
+ * first that needs a range of the newest papers (a Load more of a common word) is cut, when that range
+ * is not much longer, from the newest KEPT_DEPTH matches, read at once and kept by the caller: the
+ * later pages of the same Load more are cut from them, where each would read every match's bitmap
+ * again. (With no range for KEPT_DEPTH, the matches are few: all of them are read.)
+ */
 async function datePage(
   db: Db,
   { tsQuery, matches, limit, offset }: PageQuery,
   limits: CorpusLimits,
-): Promise<PageRows> {
-  const newest = (condition: SQL | undefined) => sql`(
-    select platform, paper_id, row_number() over (order by published_date desc nulls last, platform desc, paper_id desc), null::real, null::bigint
-    from (
-      select ${papers.platform} as platform, ${papers.paperId} as paper_id, ${papers.publishedDate} as published_date
-      from ${papers}
-      where ${condition}
-      order by ${papers.publishedDate} desc nulls last, ${papers.platform} desc, ${papers.paperId} desc
-      limit ${limit} offset ${offset}
-    ) as newest
-  )`;
-  const since = await newestRange(db, matches, offset + limit, limits);
-  if (since !== undefined) {
-    const rows = await withLocalSettings(db, NEWEST_RANGE_SETTINGS, (tx) =>
-      pageRows(tx, tsQuery, newest(and(matches, gte(papers.publishedDate, since))), relevance(tsQuery)),
+): Promise<DatePage> {
+  const direct = async () => ({
+    rows: await pageRows(db, tsQuery, newestKeys(matches, limit, offset), relevance(tsQuery)),
+  });
+  const spanFor = await newestSpans(db, matches, limits);
+  const span = spanFor(offset + limit);
+  if (span === undefined) return direct();
+  const deepSpan = spanFor(KEPT_DEPTH);
+  const isLoadMore = offset > 0 && offset + limit <= KEPT_DEPTH;
+  if (isLoadMore && (deepSpan === undefined || deepSpan <= KEPT_RANGE_GROWTH * span)) {
+    const newest = await newestMatches(
+      db,
+      matches,
+      deepSpan === undefined ? undefined : await newestEdge(db, deepSpan),
     );
-    // A full page: the range holds at least offset + limit matches, and every match outside it is older.
-    if (rows.length === limit) return rows;
+    // The page's own range is shorter: where this one holds too few matches for the page, so would it.
+    if (newest.depth < offset + limit) return direct();
+    return { rows: await keyedPage(db, tsQuery, newest.keys.slice(offset, offset + limit)), newest };
   }
-  return pageRows(db, tsQuery, newest(matches), relevance(tsQuery));
+  const since = await newestEdge(db, span);
+  if (since === undefined) return direct();
+  const rows = await withLocalSettings(db, NEWEST_RANGE_SETTINGS, (tx) =>
+    pageRows(
+      tx,
+      tsQuery,
+      newestKeys(and(matches, gte(papers.publishedDate, since)), limit, offset),
+      relevance(tsQuery),
+    ),
+  );
+  // A full page: the range holds at least offset + limit matches, and every match outside it is older.
+  return rows.length === limit ? { rows } : direct();
+}
+
+/** The newest matches of `condition`, numbered: keys columns (platform, paper_id, position, page_score, matched_total). */
+const newestKeys = (condition: SQL | undefined, limit: number, offset: number) => sql`(
+  select platform, paper_id, row_number() over (order by published_date desc nulls last, platform desc, paper_id desc), null::real, null::bigint
+  from (
+    select ${papers.platform} as platform, ${papers.paperId} as paper_id, ${papers.publishedDate} as published_date
+    from ${papers}
+    where ${condition}
+    order by ${papers.publishedDate} desc nulls last, ${papers.platform} desc, ${papers.paperId} desc
+    limit ${limit} offset ${offset}
+  ) as newest
+)`;
+
+/**
+ * The newest KEPT_DEPTH matches, from the range of papers published `since` (NEWEST_RANGE_SETTINGS),
+ * or without a range from every match, and how deep they are the newest matches (as a kept window's
+ * depth): every match outside a range is older than those in it, so a range that holds fewer is still
+ * the start of the order, that deep; without a range they are all there are.
+ */
+async function newestMatches(db: Db, matches: SQL, since: string | undefined) {
+  const read = async (tx: Db | Tx) =>
+    rowsOf<{ platform: string; paper_id: string }>(
+      await tx.execute(
+        sql`select platform, paper_id from ${newestKeys(
+          since === undefined ? matches : and(matches, gte(papers.publishedDate, since)),
+          KEPT_DEPTH,
+          0,
+        )} as newest(platform, paper_id, position, page_score, matched_total) order by position`,
+      ),
+    );
+  const rows = since === undefined ? await read(db) : await withLocalSettings(db, NEWEST_RANGE_SETTINGS, read);
+  const keys = rows.map((row) => ({ platform: row.platform, paperId: row.paper_id, score: null }));
+  return { keys, depth: since === undefined || keys.length === KEPT_DEPTH ? KEPT_DEPTH : keys.length };
 }
 
 /**
- * docs/search.md#by-date: the publication date from which the newest papers should hold `needed`
- * matches (NEWEST_RANGE_MARGIN times what the planner's estimate makes likely), found along the date
- * index without reading a row. Only on a corpus where totals are estimated (CORPUS_LIMITS), and
- * undefined when the walk would be short (`newestWalk`) or the range half the corpus or more: the
- * matches are then few enough for the planner to read them all through the full-text index and sort
- * them (or the estimate is too low to size a range by, as for two words it takes for independent).
+ * docs/search.md#by-date: how many of the newest papers a range should span to hold `needed` matches
+ * (NEWEST_RANGE_MARGIN times what the planner's estimate makes likely), for any `needed`, from one
+ * estimate. Only on a corpus where totals are estimated (CORPUS_LIMITS), and undefined when the walk
+ * would be short (`newestWalk`) or the range half the corpus or more: the matches are then few enough
+ * for the planner to read them all through the full-text index and sort them (or the estimate is too
+ * low to size a range by, as for two words it takes for independent).
  */
-export async function newestRange(
+async function newestSpans(
   db: Db,
   matches: SQL,
-  needed: number,
-  limits: CorpusLimits = CORPUS_LIMITS,
-): Promise<string | undefined> {
+  limits: CorpusLimits,
+): Promise<(needed: number) => number | undefined> {
   const rows = await tableRowEstimate(db);
-  if (rows < limits.estimatedFrom) return undefined;
+  if (rows < limits.estimatedFrom) return () => undefined;
   const planned = await plannedMatches(db, matches);
-  const walk = Math.ceil((needed * rows) / Math.max(planned, 1));
-  const span = walk * NEWEST_RANGE_MARGIN;
-  if (walk < limits.newestWalk || span >= rows / 2) return undefined;
+  return (needed) => {
+    const walk = Math.ceil((needed * rows) / Math.max(planned, 1));
+    const span = walk * NEWEST_RANGE_MARGIN;
+    return walk < limits.newestWalk || span >= rows / 2 ? undefined : span;
+  };
+}
+
+/** The publication date `span` papers down the date index, read from the index alone. */
+async function newestEdge(db: Db, span: number): Promise<string | undefined> {
   const [edge] = await db
     .select({ date: papers.publishedDate })
     .from(papers)
@@ -640,6 +723,17 @@ export async function newestRange(
     .limit(1);
   // No paper that far down, or only undated ones (they come last): the range would be everything.
   return edge?.date ?? undefined;
+}
+
+/** The date from which the newest papers should hold `needed` matches (newestSpans), if a range is worth it. */
+export async function newestRange(
+  db: Db,
+  matches: SQL,
+  needed: number,
+  limits: CorpusLimits = CORPUS_LIMITS,
+): Promise<string | undefined> {
+  const span = (await newestSpans(db, matches, limits))(needed);
+  return span === undefined ? undefined : newestEdge(db, span);
 }
 
 /** How many papers matched, and whether that is the planner's estimate (docs/search.md#totals). */
