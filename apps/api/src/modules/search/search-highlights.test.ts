@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_LEXEMES } from '../../test-support/english-lexemes';
-import { candidateWords, type Highlighting, highlightingOf, matchRanges, queryLexemes } from './search-highlights';
+import {
+  candidateWords,
+  type Highlighting,
+  highlightingOf,
+  matchRanges,
+  queryLexemes,
+  runsToMark,
+} from './search-highlights';
 
 const matches = (highlighting: Highlighting) => (word: string) =>
   ENGLISH_LEXEMES[word]?.some((lexeme) => highlighting.lexemes.has(lexeme)) ?? false;
@@ -8,7 +15,9 @@ const matches = (highlighting: Highlighting) => (word: string) =>
 function marked(text: string, tsQuery: string): string[] {
   const highlighting = highlightingOf(tsQuery);
   if (!highlighting) return [];
-  return matchRanges(text, highlighting, matches(highlighting)).map(([start, end]) => text.slice(start, end));
+  return matchRanges(runsToMark(text, highlighting), matches(highlighting)).map(([start, end]) =>
+    text.slice(start, end),
+  );
 }
 
 describe('queryLexemes', () => {
@@ -48,7 +57,7 @@ describe('matchRanges', () => {
   it('counts offsets in UTF-16 code units, as JavaScript strings do', () => {
     const text = '𝔽-modules over 𝔽 and modules';
     const highlighting = highlightingOf("'modul'") as Highlighting;
-    expect(matchRanges(text, highlighting, matches(highlighting))).toEqual([
+    expect(matchRanges(runsToMark(text, highlighting), matches(highlighting))).toEqual([
       [3, 10],
       [23, 30],
     ]);
@@ -59,23 +68,26 @@ describe('matchRanges', () => {
   });
 
   it('has no ranges for a missing text', () => {
-    expect(matchRanges(null, highlightingOf("'graph'") as Highlighting, () => true)).toEqual([]);
+    expect(matchRanges(runsToMark(null, highlightingOf("'graph'") as Highlighting), () => true)).toEqual([]);
   });
 });
 
 describe('candidateWords', () => {
-  it('keeps only the words that may stem to a lexeme: those starting as it does, less its last two letters', () => {
-    const highlighting = highlightingOf("'graph' | 'die'") as Highlighting;
-    const words = candidateWords(
-      ['Graphs of dying graphene', null, 'a Grapheme, deaths and data on grids'],
+  const wordsOf = (texts: (string | null)[], highlighting: Highlighting) =>
+    candidateWords(
+      texts.flatMap((text) => runsToMark(text, highlighting)),
       highlighting,
     );
+
+  it('keeps only the words that may stem to a lexeme: those starting as it does, less its last two letters', () => {
+    const highlighting = highlightingOf("'graph' | 'die'") as Highlighting;
+    const words = wordsOf(['Graphs of dying graphene', null, 'a Grapheme, deaths and data on grids'], highlighting);
     // `gra` for graph; `d` for die (dying → die).
     expect([...words].sort()).toEqual(['data', 'deaths', 'dying', 'grapheme', 'graphene', 'graphs']);
   });
 
   it('offers a joined run as well as its parts, so a path or a number can be looked up whole', () => {
-    const words = candidateWords(['AdS/CFT'], highlightingOf("'ads/cft' | 'ad'") as Highlighting);
+    const words = wordsOf(['AdS/CFT'], highlightingOf("'ads/cft' | 'ad'") as Highlighting);
     expect([...words].sort()).toEqual(['ads', 'ads/cft']);
   });
 });

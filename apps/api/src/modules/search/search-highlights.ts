@@ -41,6 +41,11 @@ interface Word {
   range: MatchRange;
 }
 
+/** A run of a text that may be marked, and its parts when it is joined (empty otherwise). */
+export interface Run extends Word {
+  parts: Word[];
+}
+
 const wordAt = (text: string, start: number): Word => ({
   word: text.toLowerCase(),
   range: [start, start + text.length],
@@ -50,11 +55,12 @@ const wordAt = (text: string, start: number): Word => ({
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
- * What a page's texts are searched for: the query's lexemes and where a word that may stem to one of
- * them starts (a part's start, in any case).
+ * What a page's texts are searched for: the query's lexemes, the start a word must have to stem to
+ * one of them, and a pattern finding those starts at a part's beginning, in any case.
  */
 export interface Highlighting {
   lexemes: ReadonlySet<string>;
+  stemStarts: readonly string[];
   starts: RegExp;
 }
 
@@ -62,17 +68,20 @@ export interface Highlighting {
 export function highlightingOf(tsQueryText: string): Highlighting | undefined {
   const lexemes = queryLexemes(tsQueryText);
   if (lexemes.size === 0) return undefined;
-  const starts = [...new Set([...lexemes].map(stemStart))].map(escapeRegExp);
-  return { lexemes, starts: new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${starts.join('|')})`, 'giu') };
+  const stemStarts = [...new Set([...lexemes].map(stemStart))];
+  const pattern = `(?<![\\p{L}\\p{M}\\p{N}])(?:${stemStarts.map(escapeRegExp).join('|')})`;
+  return { lexemes, stemStarts, starts: new RegExp(pattern, 'giu') };
 }
 
 /**
- * The runs of `text` (with their parts, when joined) that hold a word starting as one of the lexemes
- * may: only those can be marked, and reading only them spares tokenising the whole abstract.
+ * The runs of `text` that hold a word starting as one of the lexemes may: only those can be marked,
+ * and reading only them spares tokenising the whole abstract.
  */
-function* runsWith(text: string, { starts }: Highlighting): Generator<Word & { parts: Word[] }> {
+export function runsToMark(text: string | null, { starts }: Highlighting): Run[] {
+  if (!text) return [];
   const hits = new RegExp(starts.source, starts.flags);
   const runs = new RegExp(RUN.source, RUN.flags);
+  const found: Run[] = [];
   for (let hit = hits.exec(text); hit; hit = hits.exec(text)) {
     // Back to where a run containing the hit may start, then the runs from there up to the hit's.
     let from = hit.index;
@@ -84,37 +93,29 @@ function* runsWith(text: string, { starts }: Highlighting): Generator<Word & { p
     const parts = JOINED.test(run[0])
       ? [...run[0].matchAll(PART)].map((part) => wordAt(part[0], run.index + part.index))
       : [];
-    yield { ...wordAt(run[0], run.index), parts };
+    found.push({ ...wordAt(run[0], run.index), parts });
     hits.lastIndex = run.index + run[0].length;
   }
+  return found;
 }
 
 /**
- * The lower-cased words (and joined runs) of these texts that may stem to one of the query's lexemes:
- * the ones whose lexemes must be known before the texts can be marked.
+ * The lower-cased words (and joined runs) of these runs that may stem to one of the query's lexemes:
+ * the ones whose lexemes must be known before the runs can be marked.
  */
-export function candidateWords(texts: readonly (string | null)[], highlighting: Highlighting): Set<string> {
-  const stems = [...highlighting.lexemes].map(stemStart);
-  const mayMatch = (word: string) => stems.some((start) => word.startsWith(start));
+export function candidateWords(runs: readonly Run[], { stemStarts }: Highlighting): Set<string> {
+  const mayMatch = (word: string) => stemStarts.some((start) => word.startsWith(start));
   const words = new Set<string>();
-  for (const text of texts) {
-    if (!text) continue;
-    for (const run of runsWith(text, highlighting)) {
-      for (const { word } of run.parts.length ? [...run.parts, run] : [run]) if (mayMatch(word)) words.add(word);
-    }
+  for (const run of runs) {
+    for (const { word } of run.parts.length ? [...run.parts, run] : [run]) if (mayMatch(word)) words.add(word);
   }
   return words;
 }
 
-/** The offsets of the words of `text` that `matches` (given the lower-cased word) accepts. */
-export function matchRanges(
-  text: string | null,
-  highlighting: Highlighting,
-  matches: (word: string) => boolean,
-): MatchRange[] {
-  if (!text) return [];
+/** The offsets of the words of these runs that `matches` (given the lower-cased word) accepts. */
+export function matchRanges(runs: readonly Run[], matches: (word: string) => boolean): MatchRange[] {
   const ranges: MatchRange[] = [];
-  for (const run of runsWith(text, highlighting)) {
+  for (const run of runs) {
     const parts = run.parts.filter((part) => matches(part.word));
     for (const part of parts) ranges.push(part.range);
     if (parts.length === 0 && matches(run.word)) ranges.push(run.range);

@@ -1,4 +1,4 @@
-import type { TJumpMissing, TSearchRequest, TSearchResponse } from '@paperbench/contract';
+import type { TJumpMissing, TSearchHighlights, TSearchRequest, TSearchResponse } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import type { PaperRow } from '../../db/columns/paper-columns';
@@ -10,7 +10,7 @@ import { detectQueryIntent, looksLikeName, type QueryIntent } from './query-inte
 import { applyCorrections, correctableWords, normaliseQuery } from './query-words';
 import { countMatches, findNamedPaper, RANK_WINDOW, type SearchFilters, searchPapers } from './search.repo';
 import { corpusCategories, resolveCategoryFilter } from './search-categories.repo';
-import { candidateWords, highlightingOf, matchRanges } from './search-highlights';
+import { candidateWords, highlightingOf, matchRanges, runsToMark } from './search-highlights';
 import { searchIndexOf } from './search-index.repo';
 import { correctWords } from './spelling.repo';
 import { lexemesOfWords } from './word-lexemes.repo';
@@ -82,17 +82,27 @@ async function suggestCorrection(db: Db, query: string, filters: SearchFilters) 
 }
 
 /**
- * docs/search.md#highlights: marks the words of a page's titles and abstracts that the database reads
- * as one of the query's lexemes, asking it only about words it has not been asked about before.
+ * docs/search.md#highlights: the words of each row's title and abstract that the database reads as
+ * one of the query's lexemes, asking it only about words it has not been asked about before.
  */
-async function highlighter(db: Db, rows: readonly { title: string; abstract: string | null; queryText: string }[]) {
+async function withHighlights<Row extends { title: string; abstract: string | null; queryText: string }>(
+  db: Db,
+  rows: readonly Row[],
+): Promise<{ row: Row; highlights: TSearchHighlights }[]> {
   const highlighting = highlightingOf(rows[0]?.queryText ?? '');
-  if (!highlighting) return () => [];
-  const texts = rows.flatMap((row) => [row.title, row.abstract]);
-  const known = await lexemesOfWords(db, candidateWords(texts, highlighting));
-  const { lexemes } = highlighting;
-  const matches = (word: string) => known.get(word)?.some((lexeme) => lexemes.has(lexeme)) ?? false;
-  return (text: string | null) => matchRanges(text, highlighting, matches);
+  if (!highlighting) return rows.map((row) => ({ row, highlights: { title: [], abstract: [] } }));
+  const page = rows.map((row) => ({
+    row,
+    title: runsToMark(row.title, highlighting),
+    abstract: runsToMark(row.abstract, highlighting),
+  }));
+  const runs = page.flatMap(({ title, abstract }) => [...title, ...abstract]);
+  const known = await lexemesOfWords(db, candidateWords(runs, highlighting));
+  const matches = (word: string) => known.get(word)?.some((lexeme) => highlighting.lexemes.has(lexeme)) ?? false;
+  return page.map(({ row, title, abstract }) => ({
+    row,
+    highlights: { title: matchRanges(title, matches), abstract: matchRanges(abstract, matches) },
+  }));
 }
 
 /**
@@ -145,15 +155,15 @@ export async function search(
     : await searchPapers(db, { ...request, ...filters, query, index });
   if (record) rememberQuery(record, log, request, total);
   const isFirstPageEmpty = total === 0 && request.offset === 0 && !hasNoCategory;
-  const marks = await highlighter(db, rows);
+  const hits = await withHighlights(db, rows);
   return {
     ...empty,
     total,
     total_estimated: estimated,
-    results: rows.map(({ queryText: _, ...row }) => ({
+    results: hits.map(({ row: { queryText: _, ...row }, highlights }) => ({
       ...presentPaper(row),
       score: Number(row.score),
-      highlights: { title: marks(row.title), abstract: marks(row.abstract) },
+      highlights,
     })),
     author,
     ranking: { index, ranked: request.sort === 'relevance' && query ? Math.min(total, RANK_WINDOW[index]) : 0 },
