@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
@@ -8,7 +8,8 @@ import {
   CORPUS_LIMITS,
   type CorpusLimits,
   KEPT_DEPTH,
-  newestRange,
+  newestEdge,
+  newestSpans,
   type SearchPage,
   searchPapers,
   windowKey,
@@ -28,6 +29,12 @@ async function datePage(t: TestApp, query: string, offset: number, limits: Corpu
   };
   const { rows, total, estimated } = await searchPapers(t.db, request);
   return { ids: rows.map((row) => row.paperId), total, estimated };
+}
+
+/** The date from which the newest papers should hold `needed` matches, as datePage sizes a page's range. */
+async function newestRange(t: TestApp, matches: SQL, needed: number, limits: CorpusLimits) {
+  const span = (await newestSpans(t.db, matches, limits))(needed);
+  return span === undefined ? undefined : newestEdge(t.db, span);
 }
 
 const keptByDate = (t: TestApp, query: string) => recallWindow(t.db, windowKey(query, { categories: null }, 'date'));
@@ -66,7 +73,7 @@ describe.each(testDrivers())('search by date, newest first (%s)', (driver) => {
   const matching = (word: string) => sql`search_vector @@ to_tsquery('english', ${word})`;
 
   it('sizes the range of the newest papers by the matches the page needs', async () => {
-    const since = await newestRange(t.db, matching('zindrel'), 20, RANGED);
+    const since = await newestRange(t, matching('zindrel'), 20, RANGED);
     expect(since).toMatch(/^2020-0[12]-\d\d$/);
     // The range holds the page's matches twice over (NEWEST_RANGE_MARGIN), the edge day whole.
     const [held] = await t.db
@@ -78,9 +85,9 @@ describe.each(testDrivers())('search by date, newest first (%s)', (driver) => {
   });
 
   it('reads no range where the walk is short, the range most of the corpus, or the corpus small', async () => {
-    expect(await newestRange(t.db, matching('zindrel'), 1, RANGED)).toBeUndefined();
-    expect(await newestRange(t.db, matching('zindrel'), 200, RANGED)).toBeUndefined();
-    expect(await newestRange(t.db, matching('zindrel'), 20, CORPUS_LIMITS)).toBeUndefined();
+    expect(await newestRange(t, matching('zindrel'), 1, RANGED)).toBeUndefined();
+    expect(await newestRange(t, matching('zindrel'), 200, RANGED)).toBeUndefined();
+    expect(await newestRange(t, matching('zindrel'), 20, CORPUS_LIMITS)).toBeUndefined();
   });
 
   it('pages through a range as through every match: same papers, same order, ties on a day included', async () => {
@@ -95,7 +102,7 @@ describe.each(testDrivers())('search by date, newest first (%s)', (driver) => {
 
   it('reads the page again without the range when the range holds too few matches', async () => {
     // vorpid's share sizes a range of the newest papers, which are all of 2020.
-    expect(await newestRange(t.db, matching('vorpid'), 20, RANGED)).toMatch(/^2020-/);
+    expect(await newestRange(t, matching('vorpid'), 20, RANGED)).toMatch(/^2020-/);
     for (const offset of [0, 10]) {
       const ranged = await page('vorpid', offset, RANGED);
       expect(ranged.ids).toHaveLength(10);

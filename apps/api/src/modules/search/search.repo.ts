@@ -697,7 +697,7 @@ async function newestMatches(db: Db, matches: SQL, since: string | undefined) {
  * for the planner to read them all through the full-text index and sort them (or the estimate is too
  * low to size a range by, as for two words it takes for independent).
  */
-async function newestSpans(
+export async function newestSpans(
   db: Db,
   matches: SQL,
   limits: CorpusLimits,
@@ -713,7 +713,7 @@ async function newestSpans(
 }
 
 /** The publication date `span` papers down the date index, read from the index alone. */
-async function newestEdge(db: Db, span: number): Promise<string | undefined> {
+export async function newestEdge(db: Db, span: number): Promise<string | undefined> {
   const [edge] = await db
     .select({ date: papers.publishedDate })
     .from(papers)
@@ -723,17 +723,6 @@ async function newestEdge(db: Db, span: number): Promise<string | undefined> {
     .limit(1);
   // No paper that far down, or only undated ones (they come last): the range would be everything.
   return edge?.date ?? undefined;
-}
-
-/** The date from which the newest papers should hold `needed` matches (newestSpans), if a range is worth it. */
-export async function newestRange(
-  db: Db,
-  matches: SQL,
-  needed: number,
-  limits: CorpusLimits = CORPUS_LIMITS,
-): Promise<string | undefined> {
-  const span = (await newestSpans(db, matches, limits))(needed);
-  return span === undefined ? undefined : newestEdge(db, span);
 }
 
 /** How many papers matched, and whether that is the planner's estimate (docs/search.md#totals). */
