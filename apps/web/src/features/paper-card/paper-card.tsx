@@ -1,5 +1,5 @@
 import type { TPaper, TSearchHighlights } from '@paperbench/contract';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { formatAuthors, formatPaperDate } from '../../lib/paper-format';
 import { sourceUrlOf } from '../../lib/paper-urls';
 import { TexText } from '../tex/tex-text';
@@ -9,9 +9,11 @@ import './paper-card.css';
 
 /**
  * spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
- * `highlights` (a search hit's matched words) are marked in the title and abstract.
+ * `highlights` (a search hit's matched words) are marked in the title and abstract. Memoised: a list
+ * that grows by a page (Load more) renders only the new cards, not again every card above them with
+ * its formulas typeset (pages of 30 down to 1,000 results).
  */
-export function PaperCard({
+export const PaperCard = memo(function PaperCard({
   paper,
   highlights,
   anchorId,
@@ -67,4 +69,4 @@ export function PaperCard({
       )}
     </article>
   );
-}
+});
