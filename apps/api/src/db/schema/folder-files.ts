@@ -1,6 +1,7 @@
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { folders } from './folders';
 import { papers } from './papers';
+import { users } from './users';
 
 /**
  * spec §3 File in a folder. A paper sits at most once in a folder (the primary key makes adding it
@@ -16,6 +17,12 @@ export const folderFiles = pgTable(
     paperId: text('paper_id').notNull(),
     selected: boolean('selected').notNull().default(false),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who put the paper here. An upload placed in a shared folder by its uploader is a grant to the
+     * folder's readers; placed by anyone else it is only a reference (docs/collaboration.md#uploads),
+     * so a reader cannot re-share an upload past the access that let them read it.
+     */
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     primaryKey({ columns: [table.folderId, table.platform, table.paperId] }),
