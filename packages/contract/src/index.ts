@@ -70,6 +70,7 @@ export * from './identity.schemas';
 export * from './metrics.schemas';
 export * from './paper.schemas';
 export * from './paper-urls';
+export * from './pdfs.contract';
 export * from './profile.schemas';
 export * from './recommendation.schemas';
 export * from './review.schemas';

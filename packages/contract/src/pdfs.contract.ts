@@ -24,6 +24,33 @@ export const ZSignedPdfQuery = z
     'u, exp and sig come together (take the whole URL from GET /api/uploads/{paperId}/pdf-url)',
   );
 
+/**
+ * Why the PDF proxy could not serve a remote PDF, as `details.reason` of its error (docs/security.md#remote-pdfs):
+ * the remote host did not answer in time or at all (502), answered with an error or redirected off the
+ * allow-list (502), has no such PDF (404), sent more than PDF_FETCH_MAX_BYTES (413), or sent something that
+ * is not a PDF (415). Clients that cannot read the body (pdf.js) tell the same cases apart by status.
+ */
+export const PDF_FETCH_FAILURE_REASONS = [
+  'unreachable',
+  'upstream_error',
+  'not_found',
+  'too_large',
+  'not_pdf',
+] as const;
+export const ZPdfFetchFailureReason = z.enum(PDF_FETCH_FAILURE_REASONS);
+export type TPdfFetchFailureReason = z.infer<typeof ZPdfFetchFailureReason>;
+
+/** The error of a failed remote fetch: the usual error shape with its reason in `details`. */
+export const ZPdfFetchError = ZError.extend({
+  details: z.object({
+    /** The machine-readable cause (PDF_FETCH_FAILURE_REASONS). */
+    reason: ZPdfFetchFailureReason,
+    /** The size cap in bytes (reason too_large). */
+    max_bytes: z.number().int().positive().optional(),
+  }),
+});
+export type TPdfFetchError = z.infer<typeof ZPdfFetchError>;
+
 /** A PDF's bytes (whole, or one byte range with 206 and Content-Range). */
 const ZPdfBytes = c.otherResponse({
   contentType: 'application/pdf',
@@ -65,10 +92,13 @@ export const pdfsContract = c.router({
       /** The remote PDF: only the arXiv export host and the ACL Anthology are allowed. */
       url: zText().trim().min(1, 'url is required').max(2048, 'url must be at most 2048 characters'),
     }),
-    responses: { ...pdfResponses, 502: ZError },
+    responses: { ...pdfResponses, 404: ZPdfFetchError, 413: ZPdfFetchError, 415: ZPdfFetchError, 502: ZPdfFetchError },
     summary: 'A remote PDF (arXiv export host, ACL Anthology) fetched once, then served from storage',
     description:
-      'A URL outside the allow-list is refused with 400; a failed fetch (unreachable, timeout, non-200, not a ' +
-      'PDF, too large, redirected off the allow-list) answers 502 naming the cause, and nothing is cached.',
+      'A URL outside the allow-list is refused with 400. A failed fetch caches nothing and answers with its reason ' +
+      'in details.reason: 502 unreachable (no connection, or no complete answer in time), 502 upstream_error (an ' +
+      'answer other than 200 or 404, or a redirect off the allow-list), 404 not_found (the remote host answered ' +
+      '404 or 410), 413 too_large (over PDF_FETCH_MAX_BYTES, declared or streamed; details.max_bytes), 415 not_pdf ' +
+      '(the bytes do not start with %PDF-).',
   },
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ZPdfFetchError } from '@paperbench/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
@@ -31,6 +32,15 @@ async function startRemote(pdf: Buffer) {
         return send(200, '<html>Not a PDF</html>', { 'content-type': 'text/html' });
       case '/pdf/missing':
         return send(404, 'no such paper');
+      case '/pdf/withdrawn':
+        return send(410, 'gone');
+      case '/pdf/server-error':
+        return send(500, 'oops');
+      case '/pdf/empty':
+        return send(200, '');
+      case '/pdf/hang-up':
+        // The connection drops before any answer: what a host that is down or a broken route looks like.
+        return request.socket.destroy();
       case '/pdf/huge-declared':
         return send(200, pdf, { 'content-length': String(MAX_BYTES * 10) });
       case '/pdf/huge-streamed':
@@ -136,27 +146,62 @@ describe.each(testDrivers())('GET /api/pdf-proxy (%s)', (driver) => {
     expect((await t.app.inject({ url: '/api/pdf-proxy' })).statusCode).toBe(400);
   });
 
-  it.each([
-    ['an answer that is not a PDF', '/pdf/not-a-pdf', /not a PDF/],
-    ['a 404', '/pdf/missing', /HTTP 404/],
-    ['a declared size over the cap', '/pdf/huge-declared', /larger than 200000 bytes/],
-    ['a streamed size over the cap', '/pdf/huge-streamed', /larger than 200000 bytes/],
-    ['headers that do not come in time', '/pdf/slow-headers', /within 300 ms/],
-    ['a body that stalls', '/pdf/slow-body', /within 300 ms/],
-    ['a redirect to a host that is not allowed', '/pdf/redirect-outside', /not allowed/],
-    ['a redirect loop', '/pdf/redirect-loop', /more than 3 redirects/],
-  ])('answers %s with 502 and caches nothing', async (_name, path, message) => {
-    const before = await libraryState(t);
-    const response = await proxy(`${remote.origin}${path}`);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'BAD_GATEWAY', message: expect.stringMatching(message) });
-    expect(await libraryState(t)).toEqual(before);
-  });
+  const failures = [
+    [
+      'a connection dropped before any answer',
+      '/pdf/hang-up',
+      502,
+      'unreachable',
+      /^arXiv unreachable: connection failed/,
+    ],
+    [
+      'headers that do not come in time',
+      '/pdf/slow-headers',
+      502,
+      'unreachable',
+      /^arXiv unreachable: .*within 300 ms/,
+    ],
+    ['a body that stalls', '/pdf/slow-body', 502, 'unreachable', /^arXiv unreachable: .*within 300 ms/],
+    ['a 404', '/pdf/missing', 404, 'not_found', /^arXiv has no PDF at \/pdf\/missing \(.*HTTP 404\)/],
+    ['a 410', '/pdf/withdrawn', 404, 'not_found', /HTTP 410/],
+    ['a declared size over the cap', '/pdf/huge-declared', 413, 'too_large', /larger than 200000 bytes/],
+    ['a streamed size over the cap', '/pdf/huge-streamed', 413, 'too_large', /larger than 200000 bytes/],
+    ['an answer that is not a PDF', '/pdf/not-a-pdf', 415, 'not_pdf', /text\/html, not a PDF/],
+    ['an empty answer', '/pdf/empty', 415, 'not_pdf', /an empty answer, not a PDF/],
+    ['another error status', '/pdf/server-error', 502, 'upstream_error', /HTTP 500/],
+    ['a redirect to a host that is not allowed', '/pdf/redirect-outside', 502, 'upstream_error', /not allowed/],
+    ['a redirect loop', '/pdf/redirect-loop', 502, 'upstream_error', /more than 3 redirects/],
+  ] as const;
+  const ERROR_OF_STATUS = {
+    404: 'NOT_FOUND',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    502: 'BAD_GATEWAY',
+  };
 
-  it('answers an unreachable allowed host with 502 naming the cause', async () => {
+  // docs/security.md#remote-pdfs: each failure has its own status and details.reason (the viewer says why).
+  it.each(failures.map(([name, path, status, reason, message]) => ({ name, path, status, reason, message })))(
+    'answers $name with $status ($reason) and caches nothing',
+    async ({ path, status, reason, message }) => {
+      const before = await libraryState(t);
+      const response = await proxy(`${remote.origin}${path}`);
+      expect(response.statusCode).toBe(status);
+      const body = ZPdfFetchError.parse(response.json());
+      expect(body).toMatchObject({ error: ERROR_OF_STATUS[status], details: { reason } });
+      expect(body.message).toMatch(message);
+      if (reason === 'too_large') expect(body.details.max_bytes).toBe(MAX_BYTES);
+      expect(await libraryState(t)).toEqual(before);
+    },
+  );
+
+  it('answers an unreachable allowed host with 502 unreachable naming the host and the cause', async () => {
     const response = await proxy(`${deadOrigin}/N18-3011.pdf`);
     expect(response.statusCode).toBe(502);
-    expect(response.json().message).toMatch(/connection failed \(ECONNREFUSED\)/);
+    expect(response.json()).toMatchObject({
+      error: 'BAD_GATEWAY',
+      message: expect.stringMatching(/^ACL Anthology unreachable: connection failed \(ECONNREFUSED\)/),
+      details: { reason: 'unreachable' },
+    });
   });
 
   it('tries again after a failure (nothing was cached)', async () => {

@@ -6,6 +6,14 @@ export const allowedPdfOrigins = (config: { ARXIV_PDF_BASE_URL: string; ACL_PDF_
   new URL(config.ACL_PDF_BASE_URL).origin,
 ];
 
+/** What error messages call each allowed origin (a test's stand-in for arXiv is still "arXiv"). */
+export const pdfHostNames = (config: { ARXIV_PDF_BASE_URL: string; ACL_PDF_BASE_URL: string }) =>
+  new Map([
+    [new URL(config.ACL_PDF_BASE_URL).origin, 'ACL Anthology'],
+    // Set last: should both name one origin, it is arXiv's.
+    [new URL(config.ARXIV_PDF_BASE_URL).origin, 'arXiv'],
+  ]);
+
 /**
  * Whether a URL may be fetched (architecture: remote fetches only to an allow-list of hosts). Its
  * origin must equal an allowed one exactly, so arxiv.org (not the export host), another port or

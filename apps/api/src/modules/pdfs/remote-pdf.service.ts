@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { withStoredFile } from '../../storage/stored-file';
 import type { StoredPdf } from './pdf-response';
-import { allowedPdfOrigins, checkPdfUrl } from './pdf-url-policy';
+import { allowedPdfOrigins, checkPdfUrl, pdfHostNames } from './pdf-url-policy';
 import { fetchRemotePdf } from './remote-pdf.fetch';
 import { selectRemotePdf, upsertRemotePdf } from './remote-pdfs.repo';
 
@@ -17,6 +17,7 @@ const filenameOf = (url: URL) => decodeURIComponent(url.pathname.split('/').filt
 export function createRemotePdfCache(context: AppContext) {
   const { db, storage, config } = context;
   const origins = allowedPdfOrigins(config);
+  const hostNames = pdfHostNames(config);
   const inFlight = new Map<string, Promise<StoredPdf>>();
 
   async function findCached(sourceUrl: string, filename: string): Promise<StoredPdf | null> {
@@ -29,6 +30,7 @@ export function createRemotePdfCache(context: AppContext) {
     await beforeFetch?.();
     const staged = await fetchRemotePdf(url, storage, {
       origins,
+      hostNames,
       timeoutMs: config.PDF_FETCH_TIMEOUT_MS,
       maxBytes: config.PDF_FETCH_MAX_BYTES,
     });
@@ -42,7 +44,8 @@ export function createRemotePdfCache(context: AppContext) {
 
   return {
     /**
-     * The stored PDF of an allowed URL, fetching it first if needed (400 / 502 on failure).
+     * The stored PDF of an allowed URL, fetching it first if needed (400 when not allowed; a failed fetch
+     * answers 404 / 413 / 415 / 502 with `details.reason`, see remote-pdf.fetch.ts).
      * `beforeFetch` runs only when the PDF is really fetched (the full-text job paces arXiv with it).
      */
     async open(rawUrl: string, { beforeFetch }: { beforeFetch?: () => Promise<void> } = {}): Promise<StoredPdf> {
