@@ -67,3 +67,32 @@ test("[FILE LIST] dropping no PDF alerts 'Please drop PDF files'", async ({ page
   await page.dispatchEvent('#file-list-panel', 'drop', { dataTransfer: transfer });
   await expect.poll(() => alerts).toEqual(['Please drop PDF files']);
 });
+
+test('[FILE LIST] dropping a PDF uploaded before says it is already in the library and adds no second file', async ({
+  page,
+  request,
+}) => {
+  const userId = await openApp(page);
+  const client = api(request, userId);
+  await client.createFolder('Dropped');
+  const panel = await openPanel(page);
+  await expect(folderToggle(page, 'Dropped')).toHaveAttribute('aria-expanded', 'true');
+  const uploads = panel.getByRole('list', { name: 'Uploads' });
+
+  const drop = async () => {
+    const transfer = await dataTransfer(page, [pdfFile()]);
+    await page.dispatchEvent('#file-list-panel', 'dragenter', { dataTransfer: transfer });
+    await page.dispatchEvent('#file-list-panel', 'drop', { dataTransfer: transfer });
+  };
+  await drop();
+  await expect(uploads).toContainText('✓ Success');
+  await expect(uploads).toBeHidden({ timeout: 5000 });
+  await drop();
+  await expect(uploads).toContainText('✓ Already in your library');
+  await expect(uploads).toBeHidden({ timeout: 5000 });
+
+  // One paper, once in the folder; the server kept one upload.
+  await expect(folderToggle(page, 'Dropped')).toContainText('1');
+  await expect(panel.getByRole('button', { name: 'literature-graph', exact: true })).toHaveCount(1);
+  expect(await client.userFiles()).toHaveLength(1);
+});

@@ -110,10 +110,13 @@ export const foldersContract = c.router({
     path: '/api/upload/',
     contentType: 'multipart/form-data',
     body: c.type<TUploadBody>(),
-    responses: { 201: ZUploadResponse },
+    /** 201: a new paper. 200: the caller had already uploaded these bytes; that paper, nothing new kept. */
+    responses: { 200: ZUploadResponse, 201: ZUploadResponse },
     summary: 'Upload a PDF as a new paper (platform upload)',
     description:
       'Multipart parts: file (required, a PDF: checked by its %PDF- header, size-capped), and the text fields ' +
-      'of ZUploadForm (title, authors, published, abstract), which the server validates with that schema.',
+      'of ZUploadForm (title, authors, published, abstract), which the server validates with that schema. ' +
+      '201 with the new paper; 200 with the earlier paper when the caller already uploaded the same bytes ' +
+      '(sha256; the form fields of the repeat are not applied, nothing new is stored).',
   },
 });

@@ -6,6 +6,8 @@ export const FAILURE_REASON_LENGTH = 30;
 
 export const UPLOADING_TEXT = 'Uploading...';
 export const SUCCESS_TEXT = '✓ Success';
+/** docs/security.md#uploads-of-the-same-bytes: the server answered with the user's earlier upload of the same file. */
+export const ALREADY_UPLOADED_TEXT = '✓ Already in your library';
 
 /** spec §4 Drop upload: '✗ Failed: {first 30 characters of the reason}...'. */
 export function failureText(reason: string): string {

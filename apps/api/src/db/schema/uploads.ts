@@ -28,7 +28,10 @@ export const uploads = pgTable(
       columns: [table.platform, table.paperId],
       foreignColumns: [papers.platform, papers.paperId],
     }).onDelete('cascade'),
-    index('uploads_owner_idx').on(table.ownerId),
+    // An owner's uploads (quota, listing), and an owner's upload of given bytes: the same bytes
+    // uploaded again reuse it (commands/create-upload.ts). Not unique: uploads made before that rule
+    // may repeat bytes, and the check runs under the per-hash lock instead.
+    index('uploads_owner_content_idx').on(table.ownerId, table.contentHash),
     check('uploads_platform_is_upload', sql`${table.platform} = 'upload'`),
   ],
 );

@@ -10,14 +10,15 @@ const s = initServer();
 /**
  * POST /api/upload/ (spec §7): multipart {file, title, authors, published, abstract} → 201
  * {paper_id, platform: 'upload'}. The text is extracted after the reply (the extract-pdf-text job of
- * jobs/queue, enqueued with the upload's commit).
+ * jobs/queue, enqueued with the upload's commit). The caller's own earlier upload of the same bytes is
+ * answered 200 with that upload's reference, and nothing new is kept (docs/security.md#uploads-of-the-same-bytes).
  */
 export const createUploadRoute = (context: AppContext) =>
   s.route(contract.folders.upload, async ({ request, reply }) =>
     closingOnRefusal(reply, async () => {
       const ownerId = requireUser(request);
       const { staged, metadata } = await receiveUserUpload(context, request, ownerId);
-      const body = await createUpload(context, { ownerId, staged, metadata });
-      return { status: 201 as const, body };
+      const { ref, isExisting } = await createUpload(context, { ownerId, staged, metadata });
+      return isExisting ? { status: 200 as const, body: ref } : { status: 201 as const, body: ref };
     }),
   );

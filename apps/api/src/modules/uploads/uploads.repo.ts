@@ -26,6 +26,22 @@ export async function insertUpload(tx: Tx, { paperId, ownerId, contentHash, meta
   await tx.insert(uploads).values({ ...key, ownerId, contentHash, originalFilename: metadata.filename });
 }
 
+/**
+ * The caller's own earlier upload of these bytes, or undefined (docs/security.md#uploads-of-the-same-bytes).
+ * Scoped to the owner: another user's upload of identical bytes is never found, so nothing tells
+ * anyone that someone else holds the same file. Call it under lockContentHash, so two identical
+ * uploads racing each other cannot both miss.
+ */
+export async function findOwnedUploadByHash(tx: Tx, ownerId: number, contentHash: string) {
+  const [row] = await tx
+    .select({ paper_id: uploads.paperId, platform: uploads.platform })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.contentHash, contentHash)))
+    .orderBy(uploads.createdAt, uploads.paperId)
+    .limit(1);
+  return row;
+}
+
 /** The content hash of the caller's upload, its row locked until the transaction ends; null when not theirs. */
 export async function lockOwnedUpload(tx: Tx, ownerId: number, paperId: string): Promise<string | null> {
   const [owned] = await tx

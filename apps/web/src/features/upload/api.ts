@@ -1,4 +1,4 @@
-import type { TUploadBody } from '@paperbench/contract';
+import type { TPaperRef, TUploadBody } from '@paperbench/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
@@ -32,12 +32,21 @@ function toFormData(body: TUploadBody): FormData {
   return form;
 }
 
-/** Uploads a PDF as a new paper (platform upload); resolves with its reference. */
+export type TUploadedPaper = {
+  paper: TPaperRef;
+  /** The server answered 200: the caller had uploaded these bytes before, and this is that paper (docs/security.md#uploads-of-the-same-bytes). */
+  isExisting: boolean;
+};
+
+/** Uploads a PDF as a new paper (platform upload), or finds the caller's earlier upload of the same bytes. */
 export function useUploadPaperMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TUploadBody) =>
-      expectStatus(await apiClient.folders.upload({ body: toFormData(body) }), 201).body,
+    mutationFn: async (body: TUploadBody): Promise<TUploadedPaper> => {
+      const response = expectStatus(await apiClient.folders.upload({ body: toFormData(body) }), 200, 201);
+      const { paper_id, platform } = response.body;
+      return { paper: { paper_id, platform }, isExisting: response.status === 200 };
+    },
     // Not awaited: the dialog closes (and the picker opens) at once; the library reads afresh behind it.
     onSuccess: () => void invalidateLibrary(queryClient),
   });

@@ -39,9 +39,9 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
     }
     // mutateAsync: the outcome is handled even if the dialog was closed while the upload ran.
     upload.mutateAsync(built.body).then(
-      (paper) => {
+      ({ paper }) => {
         onClose();
-        onUploaded({ paper_id: paper.paper_id, platform: paper.platform });
+        onUploaded(paper);
       },
       (error: unknown) => window.alert(uploadFailureAlert(error)),
     );

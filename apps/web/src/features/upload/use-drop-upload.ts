@@ -29,14 +29,15 @@ export function useDropUpload({ activeFolderId }: { activeFolderId: number | nul
     async (file: File) => {
       const id = start(file.name);
       let paper: TPaperRef;
+      let isExisting: boolean;
       try {
-        paper = await uploadPaper({
+        ({ paper, isExisting } = await uploadPaper({
           file,
           title: titleFromFileName(file.name),
           authors: '',
           published: DEFAULT_PUBLISHED_DATE,
           abstract: '',
-        });
+        }));
       } catch (error) {
         const reason = uploadFailureReason(error);
         fail(id, reason);
@@ -44,7 +45,7 @@ export function useDropUpload({ activeFolderId }: { activeFolderId: number | nul
         window.alert(`Upload Failed: ${file.name}: ${reason} Please try again.`);
         return;
       }
-      succeed(id);
+      succeed(id, { isExisting });
       // spec §4: after success, if a folder is active, the paper is attached to it and folders reload.
       // spec §8: a failed attachment is logged only (by the query client).
       if (activeFolderId != null) await addToFolders({ folderIds: [activeFolderId], paper }).catch(() => {});

@@ -21,6 +21,20 @@ describe('useUploadProgress (spec §4 Drop upload, §9 timings)', () => {
     expect(result.current.entries).toEqual([]);
   });
 
+  it("says '✓ Already in your library' for a file uploaded before, removed after 2000 ms like a success", () => {
+    const { result } = renderHook(() => useUploadProgress());
+    let id = 0;
+    act(() => {
+      id = result.current.start('again.pdf');
+    });
+    act(() => result.current.succeed(id, { isExisting: true }));
+    expect(result.current.entries).toEqual([
+      { id, name: 'again.pdf', status: 'success', text: '✓ Already in your library' },
+    ]);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(result.current.entries).toEqual([]);
+  });
+
   it("shows '✗ Failed: …' with 30 characters of the reason, removed after 5000 ms", () => {
     const { result } = renderHook(() => useUploadProgress());
     let id = 0;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  ALREADY_UPLOADED_TEXT,
   FAILURE_ENTRY_MS,
   failureText,
   SUCCESS_ENTRY_MS,
@@ -11,7 +12,8 @@ export type TProgressEntry = { id: number; name: string; status: 'uploading' | '
 
 /**
  * spec §4 Drop upload: each file gets an entry 'Uploading...', then '✓ Success' (removed after 2 s) or
- * '✗ Failed: {reason, 30 characters}...' (removed after 5 s).
+ * '✗ Failed: {reason, 30 characters}...' (removed after 5 s). A file the user had uploaded before ends
+ * as '✓ Already in your library' (docs/security.md#uploads-of-the-same-bytes), also a success.
  */
 export function useUploadProgress() {
   const [entries, setEntries] = useState<TProgressEntry[]>([]);
@@ -45,8 +47,8 @@ export function useUploadProgress() {
   }, []);
 
   const succeed = useCallback(
-    (id: number) => {
-      update(id, { status: 'success', text: SUCCESS_TEXT });
+    (id: number, { isExisting = false }: { isExisting?: boolean } = {}) => {
+      update(id, { status: 'success', text: isExisting ? ALREADY_UPLOADED_TEXT : SUCCESS_TEXT });
       removeLater(id, SUCCESS_ENTRY_MS);
     },
     [update, removeLater],

@@ -9,13 +9,19 @@ import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
 import { requireUploadRoom } from '../../quotas/user-quotas';
 import { insertPendingText } from '../paper-texts.repo';
 import type { UploadMetadata } from '../upload-form';
-import { insertUpload } from '../uploads.repo';
+import { findOwnedUploadByHash, insertUpload } from '../uploads.repo';
 
 export interface CreateUploadProps {
   ownerId: number;
   /** The PDF's bytes, complete and checked; taken over (committed or discarded) by this command. */
   staged: StagedFile;
   metadata: UploadMetadata;
+}
+
+export interface CreatedUpload {
+  ref: TUploadResponse;
+  /** True when the caller had already uploaded these bytes: `ref` is that upload and nothing was written. */
+  isExisting: boolean;
 }
 
 /** Where an uploaded paper's PDF is served (modules/pdfs, access-checked). */
@@ -27,21 +33,31 @@ export const uploadedPdfUrl = (paperId: string) => `/api/uploads/${paperId}/pdf`
  * content, original name), a 'pending' paper_texts row and its text-extraction job (docs/queue.md:
  * the job commits with the rows, so no crash can leave a pending row without one). After the commit
  * the local poller is woken, so the text is usually ready within seconds.
+ *
+ * The same bytes uploaded again by the same user reuse the first upload (docs/security.md#uploads-of-the-same-bytes):
+ * under the per-hash lock withStoredFile holds, the owner's upload of that hash is looked up first; if
+ * there is one it is answered and nothing is written (no paper row, no stored file, no text job), and
+ * the staged temp file is dropped. Another user's identical bytes are their own upload.
  */
 export async function createUpload(
   { db, storage, queue, config }: AppContext,
   { ownerId, staged, metadata }: CreateUploadProps,
-): Promise<TUploadResponse> {
+): Promise<CreatedUpload> {
   // 128 random bits: an upload's id must not be guessable (architecture: ids that grant access).
   const paperId = randomBytes(16).toString('base64url');
   const ref = { paper_id: paperId, platform: UPLOAD_PLATFORM };
-  await withStoredFile(db, storage, staged, 'application/pdf', async (tx, contentHash) => {
+  const existing = await withStoredFile(db, storage, staged, 'application/pdf', async (tx, contentHash) => {
+    // The stored_files row already holds these bytes (the earlier upload keeps it), so withStoredFile wrote nothing.
+    const earlier = await findOwnedUploadByHash(tx, ownerId, contentHash);
+    if (earlier) return earlier;
     // docs/security.md#rate-limits-and-quotas: re-checked under a per-user lock, so concurrent uploads cannot pass the quota together.
     await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
     await insertUpload(tx, { paperId, ownerId, contentHash, metadata, pdfUrl: uploadedPdfUrl(paperId) });
     await insertPendingText(tx, { platform: UPLOAD_PLATFORM, paperId });
     await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
+    return undefined;
   });
+  if (existing) return { ref: existing, isExisting: true };
   queue.wake();
-  return ref;
+  return { ref, isExisting: false };
 }
