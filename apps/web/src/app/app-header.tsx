@@ -2,18 +2,23 @@ import { Link, NavLink } from 'react-router';
 import { FileListToggle } from '../features/file-list/file-list-toggle';
 import { HeaderIdentity } from '../features/identity/header-identity';
 import { SiteMetricWidget } from '../features/site-metric/site-metric-widget';
+import { Icon } from '../features/ui/icons';
+import { HEADER_LINKS, RESEARCH_TOOLS, RESEARCH_TOOLS_LABEL } from './header-links';
+import { NavMenu, type TNavMenuSection } from './nav-menu';
 import { APP_NAME } from './route-table';
 
-/** spec §2 Header links, in this order. */
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/chat', label: 'Chat' },
-  { to: '/conversational-search', label: 'Conversational Search' },
-  { to: '/monitor', label: 'Paper Monitor' },
-  { to: '/daily-feed', label: 'Daily Feed' },
-  { to: '/contact', label: 'Contact Us' },
-] as const;
+const RESEARCH_SECTIONS: readonly TNavMenuSection[] = [{ links: RESEARCH_TOOLS }];
+/** On phones one menu holds the whole navigation: the spec's six links, then the research tools. */
+const PHONE_SECTIONS: readonly TNavMenuSection[] = [
+  { label: 'Pages', links: HEADER_LINKS },
+  { label: RESEARCH_TOOLS_LABEL, links: RESEARCH_TOOLS },
+];
 
+/**
+ * spec §2 Header: the brand, the six links and the research-tools menu, then the site metric widget,
+ * sign-in or the account menu, and the File List toggle. On phones (styles/header.css) the links and the
+ * research tools fold into one Menu button at the end of the row.
+ */
 export function AppHeader() {
   return (
     <header className="app-header">
@@ -24,18 +29,26 @@ export function AppHeader() {
         <span className="brand-name">{APP_NAME}</span>
       </Link>
       <nav className="app-nav" aria-label="Main">
-        {NAV_LINKS.map((link) => (
-          <NavLink key={link.to} to={link.to} end className="app-nav-link">
+        {HEADER_LINKS.map((link) => (
+          <NavLink key={link.to} to={link.to} end={link.isEnd ?? false} className="app-nav-link">
             {link.label}
           </NavLink>
         ))}
+        <NavMenu label={RESEARCH_TOOLS_LABEL} sections={RESEARCH_SECTIONS} className="research-menu" />
       </nav>
-      {/* spec §2: right side — the site metric widget, then sign-in or the account menu, and the File List toggle. */}
       <div className="app-header-actions">
         <SiteMetricWidget />
         <HeaderIdentity />
         <FileListToggle />
       </div>
+      <nav className="app-phone-nav" aria-label="Main menu">
+        <NavMenu
+          label="Menu"
+          sections={PHONE_SECTIONS}
+          className="phone-menu"
+          icon={<Icon name="menu" size={18} strokeWidth={2} />}
+        />
+      </nav>
     </header>
   );
 }

@@ -4,8 +4,12 @@ import { useAuthConfigQuery, useGoogleLoginMutation } from './api';
 import { loadGsiScript, setUpGoogleSignIn } from './gsi';
 import './identity.css';
 
-/** Phones (the header's narrowest layout): there the header shows Google's icon button. */
-const NARROW_QUERY = '(max-width: 480px)';
+/**
+ * Where the header has no room for Google's full button, it shows the icon button: phones (up to the
+ * Menu breakpoint) and laptops, whose one-row header also holds the links and the research-tools menu
+ * (styles/header.css, whose breakpoints these are).
+ */
+const NARROW_QUERY = '(max-width: 820px), (min-width: 1025px) and (max-width: 1480px)';
 
 function subscribeToNarrow(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
@@ -17,8 +21,8 @@ function subscribeToNarrow(onChange: () => void): () => void {
 const isNarrowNow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
 
 type TSignInButtonProps = {
-  /** Google's icon-only button on phones (the header); the full button otherwise. */
-  compactOnPhones?: boolean;
+  /** Google's icon-only button where the header is short of room; the full button otherwise. */
+  compactInHeader?: boolean;
   /**
    * Say so when sign-in is not offered (the profile page). The header shows nothing then: no button
    * and no placeholder.
@@ -30,7 +34,7 @@ type TSignInButtonProps = {
  * spec §2: signed out, the identity provider's sign-in button. It appears only when the server has
  * sign-in configured (GET /api/auth/config gives a client id).
  */
-export function SignInButton({ explainWhenUnavailable = false, compactOnPhones = false }: TSignInButtonProps) {
+export function SignInButton({ explainWhenUnavailable = false, compactInHeader = false }: TSignInButtonProps) {
   const config = useAuthConfigQuery();
   const isNarrow = useSyncExternalStore(subscribeToNarrow, isNarrowNow, () => false);
   const clientId = config.data?.google_client_id;
@@ -39,7 +43,7 @@ export function SignInButton({ explainWhenUnavailable = false, compactOnPhones =
       <GoogleSignIn
         clientId={clientId}
         scriptUrl={config.data.gsi_script_url}
-        isCompact={compactOnPhones && isNarrow}
+        isCompact={compactInHeader && isNarrow}
       />
     );
   }
