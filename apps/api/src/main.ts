@@ -2,10 +2,12 @@ import { buildApp } from './app';
 import { createAppContext } from './app-context';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { importProgressView } from './ingest/bulk-import';
 import { seedCorpusIfEmpty } from './ingest/corpus-loader';
 import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
+import { createProgressReporter } from './lib/progress-reporter';
 import { corpusCategories } from './modules/search/search-categories.repo';
 import { ensureSearchIndex } from './modules/search/search-index.repo';
 import { recoverUploads } from './modules/uploads/upload-recovery';
@@ -29,11 +31,18 @@ async function main() {
     // docs/search.md#plans: RUM where the server has it (created now if the extension appeared since the migration).
     app.log.info({ index: await ensureSearchIndex(database.db) }, 'search ranks with this index');
     if (!config.SEED_CORPUS) return;
-    app.log.info({ file: config.CORPUS_FILE }, 'checking the corpus (first start loads 25k papers, ~20 s)');
-    const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE);
+    app.log.info({ file: config.CORPUS_FILE }, 'checking the corpus (a first start loads it)');
+    // A bar on a terminal, a few plain lines in CI and container logs; nothing when there is nothing to load.
+    const corpusProgress = createProgressReporter({ label: 'Loading corpus', unit: 'papers' });
+    const loaded = await seedCorpusIfEmpty(database.db, config.CORPUS_FILE, {
+      onProgress: (progress) => corpusProgress.update(importProgressView(progress)),
+    }).finally(corpusProgress.stop);
     if (loaded) app.log.info(loaded, 'corpus loaded');
     // docs/grants.md#seeding: the shipped grants sample, on first start too (a few seconds).
-    const grants = await seedGrantsIfEmpty(database.db, config.GRANTS_FILE);
+    const grantsProgress = createProgressReporter({ label: 'Loading grants', unit: 'grants' });
+    const grants = await seedGrantsIfEmpty(database.db, config.GRANTS_FILE, {
+      onProgress: grantsProgress.update,
+    }).finally(grantsProgress.stop);
     if (grants) app.log.info(grants, 'grants loaded');
   });
 

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { Db } from '../db/client';
 import { hasConcurrentSessions, type RawSession, withRawTransaction } from '../db/raw-session';
 import { noteCorpusWrite } from '../lib/corpus-writes';
+import type { Progress } from '../lib/progress-reporter';
 import { type NewPaper, paperFromDumpRecord } from './arxiv-record';
 import {
   buildLoadIndex,
@@ -17,7 +18,7 @@ import {
   withPaperIndexesDeferred,
   writeToLoadTable,
 } from './bulk-load.repo';
-import { readJsonLines } from './json-lines';
+import { estimateLines, readJsonLines } from './json-lines';
 import {
   addUpsertCounts,
   createStaging,
@@ -40,8 +41,7 @@ const REBUILD_CONNECTIONS = 2;
 /** Fewer lines (estimated) than this always write in place: a rebuild's fixed steps outweigh its gain. */
 const REBUILD_MIN_LINES = 20_000;
 /** A dump's bytes per line, to estimate its lines before reading it: the shipped sample's, plain and gzipped. */
-const BYTES_PER_LINE = 1350;
-const GZIPPED_BYTES_PER_LINE = 440;
+const BYTES_PER_LINE = { plain: 1350, gzipped: 440 };
 
 /**
  * docs/ingest.md#importing-a-metadata-dump. `in-place`: one transaction upserts into papers.
@@ -68,13 +68,39 @@ export interface ImportSummary extends UpsertCounts {
 }
 
 export interface ImportProgress {
+  /** Lines read so far. */
   lines: number;
+  /** Bytes of the file read so far (compressed, for a .gz), and its size. */
   bytesRead: number;
   totalBytes: number;
+  /** Papers written to the database so far (a batch counts once its upsert has returned). */
+  papersWritten: number;
+  /** Papers in the file: estimated from its size until it has been read to the end, then exact. */
+  papers: number;
+  papersIsEstimate: boolean;
+  /** The step under way, as named in the summary's phases (copy, load, index, swap, vacuum). */
+  phase: string;
 }
+
+/** What a step after the writing is called on a progress bar; the writing itself shows its ETA instead. */
+const PHASE_LABELS: Record<string, string> = {
+  copy: 'copying the stored papers',
+  index: 'building indexes',
+  swap: 'swapping the new table in',
+  vacuum: 'vacuuming',
+};
+
+/** An import's progress as a progress bar shows it (lib/progress-reporter.ts). */
+export const importProgressView = (progress: ImportProgress): Progress => ({
+  done: progress.papersWritten,
+  total: progress.papers,
+  isEstimate: progress.papersIsEstimate,
+  stage: PHASE_LABELS[progress.phase],
+});
 
 export interface ImportOptions {
   batchSize?: number;
+  /** Called as batches are read and written, and as each step begins. */
   onProgress?: (progress: ImportProgress) => void;
   /**
    * `auto` (default): rebuild on PostgreSQL when the file (estimated from its size) holds at least
@@ -102,35 +128,77 @@ class SkipLog {
   }
 }
 
-/** Reads a dump into batches of papers, counting lines and skips. */
-class DumpReader {
-  readonly skips = new SkipLog();
+/** Counts what has been read and written, and tells onProgress. */
+class ImportTracker {
   lines = 0;
-  private bytesRead = 0;
+  bytesRead = 0;
+  papersRead = 0;
+  papersWritten = 0;
+  isReadDone = false;
+  phase = '';
 
   constructor(
-    private readonly file: string,
+    private readonly estimatedLines: number,
     private readonly totalBytes: number,
-    private readonly batchSize: number,
     private readonly onProgress?: (progress: ImportProgress) => void,
   ) {}
 
+  enter(phase: string) {
+    this.phase = phase;
+    this.report();
+  }
+
+  written(papers: number) {
+    this.papersWritten += papers;
+    this.report();
+  }
+
+  report() {
+    this.onProgress?.({
+      lines: this.lines,
+      bytesRead: this.bytesRead,
+      totalBytes: this.totalBytes,
+      papersWritten: this.papersWritten,
+      papers: this.isReadDone ? this.papersRead : Math.max(this.papersRead, this.estimatedLines),
+      papersIsEstimate: !this.isReadDone,
+      phase: this.phase,
+    });
+  }
+}
+
+/** Reads a dump into batches of papers, counting lines and skips. */
+class DumpReader {
+  readonly skips = new SkipLog();
+
+  constructor(
+    private readonly file: string,
+    private readonly batchSize: number,
+    readonly tracker: ImportTracker,
+  ) {}
+
+  get lines() {
+    return this.tracker.lines;
+  }
+
   async read(deliver: (batch: NewPaper[]) => Promise<void>): Promise<void> {
+    const { tracker } = this;
     let batch: NewPaper[] = [];
     const flush = async () => {
+      tracker.papersRead += batch.length;
       if (batch.length > 0) await deliver(batch);
       batch = [];
-      this.onProgress?.({ lines: this.lines, bytesRead: this.bytesRead, totalBytes: this.totalBytes });
+      tracker.report();
     };
     for await (const entry of readJsonLines(this.file, (bytes) => {
-      this.bytesRead = bytes;
+      tracker.bytesRead = bytes;
     })) {
-      this.lines = entry.line;
+      tracker.lines = entry.line;
       const outcome = 'error' in entry ? { reason: entry.error } : paperFromDumpRecord(entry.value);
       if ('reason' in outcome) this.skips.add(outcome.reason, entry.line);
       else batch.push(outcome.paper);
       if (batch.length >= this.batchSize) await flush();
     }
+    tracker.isReadDone = true;
     await flush();
   }
 }
@@ -190,9 +258,10 @@ function loaderOf(paper: NewPaper, loaders: number): number {
   return (hash >>> 0) % loaders;
 }
 
-async function drain(session: RawSession, batches: BatchChannel, counts: UpsertCounts) {
+async function drain(session: RawSession, batches: BatchChannel, counts: UpsertCounts, tracker: ImportTracker) {
   for (let batch = await batches.take(); batch; batch = await batches.take()) {
     addUpsertCounts(counts, await upsertPapers(session, batch));
+    tracker.written(batch.length);
   }
 }
 
@@ -235,7 +304,14 @@ async function readInto(
 
 type Phases = Record<string, number>;
 
-async function timed<T>(phases: Phases, name: string, work: () => Promise<T>): Promise<T> {
+/** One step of an import, timed into the summary's phases and reported as under way. */
+interface ImportRun {
+  phases: Phases;
+  tracker: ImportTracker;
+}
+
+async function timed<T>({ phases, tracker }: ImportRun, name: string, work: () => Promise<T>): Promise<T> {
+  tracker.enter(name);
   const started = performance.now();
   try {
     return await work();
@@ -251,13 +327,18 @@ async function allOrFirstError(n: number, work: (i: number) => Promise<void>): P
 }
 
 /** One transaction: every batch upserted into papers, committed together (PGlite; small imports). */
-async function importInPlace(db: Db, reader: DumpReader, phases: Phases): Promise<UpsertCounts> {
-  return timed(phases, 'load', () =>
+async function importInPlace(db: Db, reader: DumpReader, run: ImportRun): Promise<UpsertCounts> {
+  return timed(run, 'load', () =>
     withRawTransaction(db, (session) =>
-      withPaperIndexesDeferred(session, async () => {
-        await createStaging(session);
-        return readInto(reader, 1, (batches, counts) => drain(session, batches, counts));
-      }),
+      withPaperIndexesDeferred(
+        session,
+        async () => {
+          await createStaging(session);
+          return readInto(reader, 1, (batches, counts) => drain(session, batches, counts, run.tracker));
+        },
+        // Timed within 'load' (the summary's phases are unchanged); shown as its own step.
+        () => run.tracker.enter('index'),
+      ),
     ),
   );
 }
@@ -269,7 +350,7 @@ async function importInPlace(db: Db, reader: DumpReader, phases: Phases): Promis
  * fails before it the corpus is untouched and the half-filled table is dropped (or, after a kill, by
  * the next rebuild).
  */
-async function importByRebuild(db: Db, reader: DumpReader, phases: Phases): Promise<UpsertCounts> {
+async function importByRebuild(db: Db, reader: DumpReader, run: ImportRun): Promise<UpsertCounts> {
   return withRawTransaction(db, async (control) => {
     await holdPapersForRebuild(control);
     try {
@@ -279,21 +360,21 @@ async function importByRebuild(db: Db, reader: DumpReader, phases: Phases): Prom
           await writeToLoadTable(session, table);
           await work(session);
         });
-      await timed(phases, 'copy', () =>
+      await timed(run, 'copy', () =>
         allOrFirstError(REBUILD_CONNECTIONS, (part) =>
           fill((session) => copyPapersToLoadTable(session, table, part, REBUILD_CONNECTIONS)),
         ),
       );
-      const counts = await timed(phases, 'load', () =>
+      const counts = await timed(run, 'load', () =>
         readInto(reader, REBUILD_CONNECTIONS, (batches, partCounts) =>
           fill(async (session) => {
             await createStaging(session);
-            await drain(session, batches, partCounts);
+            await drain(session, batches, partCounts, run.tracker);
           }),
         ),
       );
       const pending = [...table.indexes];
-      await timed(phases, 'index', () =>
+      await timed(run, 'index', () =>
         allOrFirstError(REBUILD_CONNECTIONS, async () => {
           for (let index = pending.shift(); index; index = pending.shift()) {
             await withRawTransaction(db, (session) => buildLoadIndex(session, index)).catch((error: unknown) => {
@@ -303,7 +384,7 @@ async function importByRebuild(db: Db, reader: DumpReader, phases: Phases): Prom
           }
         }),
       );
-      await timed(phases, 'swap', () => swapInLoadTable(control, table));
+      await timed(run, 'swap', () => swapInLoadTable(control, table));
       return counts;
     } catch (error) {
       // Still under the rebuild lock: no other rebuild's table can be dropped here.
@@ -323,7 +404,7 @@ async function chooseStrategy(
   return withRawTransaction(db, async (session) => {
     if (await rebuildBlocker(session)) return 'in-place';
     if (requested === 'rebuild') return 'rebuild';
-    const expected = totalBytes / (file.endsWith('.gz') ? GZIPPED_BYTES_PER_LINE : BYTES_PER_LINE);
+    const expected = estimateLines(file, totalBytes, BYTES_PER_LINE);
     if (expected < REBUILD_MIN_LINES) return 'in-place';
     return (await countPapersUpTo(session, expected / 2)) < expected / 2 ? 'rebuild' : 'in-place';
   });
@@ -342,13 +423,18 @@ export async function importJsonLines(db: Db, file: string, options: ImportOptio
   const started = performance.now();
   const totalBytes = statSync(file).size;
   const strategy = await chooseStrategy(db, file, totalBytes, requested);
-  const reader = new DumpReader(file, totalBytes, batchSize, onProgress);
-  const phases: Phases = {};
-  const counts =
-    strategy === 'rebuild' ? await importByRebuild(db, reader, phases) : await importInPlace(db, reader, phases);
+  const tracker = new ImportTracker(
+    Math.round(estimateLines(file, totalBytes, BYTES_PER_LINE)),
+    totalBytes,
+    onProgress,
+  );
+  const reader = new DumpReader(file, batchSize, tracker);
+  const run: ImportRun = { phases: {}, tracker };
+  const counts = strategy === 'rebuild' ? await importByRebuild(db, reader, run) : await importInPlace(db, reader, run);
   // After the commit: the kept paper count may count again (docs/ingest.md#freshness).
   if (counts.inserted > 0) noteCorpusWrite();
-  await timed(phases, 'vacuum', () => vacuumPapers(db));
+  await timed(run, 'vacuum', () => vacuumPapers(db));
+  const { phases } = run;
   return {
     file,
     lines: reader.lines,

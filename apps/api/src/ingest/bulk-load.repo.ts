@@ -27,7 +27,11 @@ export async function countPapersUpTo(session: RawSession, limit: number): Promi
  * GIN index once over all rows is several times cheaper than updating it row by row, so a load into
  * an empty table drops them and recreates each from its own definition before the commit.
  */
-export async function withPaperIndexesDeferred<T>(session: RawSession, load: () => Promise<T>): Promise<T> {
+export async function withPaperIndexesDeferred<T>(
+  session: RawSession,
+  load: () => Promise<T>,
+  beforeIndexing?: () => void,
+): Promise<T> {
   const [state] = await session.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM papers) AS empty');
   if (!state?.empty) return load();
   const indexes = await session.query<{ name: string; definition: string }>(
@@ -37,6 +41,7 @@ export async function withPaperIndexesDeferred<T>(session: RawSession, load: () 
   );
   for (const index of indexes) await session.query(`DROP INDEX "${index.name}"`);
   const result = await load();
+  beforeIndexing?.();
   for (const index of indexes) await session.query(index.definition);
   return result;
 }

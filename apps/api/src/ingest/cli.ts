@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createProgressReporter } from '../lib/progress-reporter';
 import { fetchArxivPaper } from './arxiv-api-client';
 import { createArxivHttp } from './arxiv-http';
 import { isArxivId, parseArxivIdentifier } from './arxiv-id';
-import { type ImportProgress, type ImportSummary, importJsonLines } from './bulk-import';
+import { type ImportSummary, importJsonLines, importProgressView } from './bulk-import';
 import { recordCorpusImport } from './corpus-imports.repo';
 import { createGrantHttp } from './grants/grant-http';
 import { GRANT_INGEST_SOURCES, type GrantIngestSource, ingestGrants, sourceNeedsQuery } from './grants/grant-source';
@@ -27,38 +27,6 @@ class UsageError extends Error {}
 
 /** pnpm --filter runs in apps/api; a relative path means the caller's directory. */
 const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-
-function progressReporter(): { update(progress: ImportProgress): void; stop(): void } {
-  if (process.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      {
-        format: 'importing [{bar}] {percentage}% | {lines} lines | {rate} lines/s | eta {eta}s',
-        stream: process.stderr,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    const started = performance.now();
-    let begun = false;
-    return {
-      update: ({ lines, bytesRead, totalBytes }) => {
-        if (!begun) bar.start(totalBytes, 0, { lines: 0, rate: 0 });
-        begun = true;
-        const rate = Math.round(lines / ((performance.now() - started) / 1000));
-        bar.update(bytesRead, { lines, rate });
-      },
-      stop: () => bar.stop(),
-    };
-  }
-  let lastLog = 0;
-  return {
-    update: ({ lines, bytesRead, totalBytes }) => {
-      if (performance.now() - lastLog < 5000) return;
-      lastLog = performance.now();
-      console.error(`importing: ${lines} lines, ${Math.round((100 * bytesRead) / totalBytes)}% of the file`);
-    },
-    stop: () => undefined,
-  };
-}
 
 function printImportSummary(summary: ImportSummary) {
   const rate = Math.round(summary.lines / (summary.milliseconds / 1000));
@@ -121,9 +89,9 @@ async function main(argv: string[]) {
     const pacer = createDatabasePacer(database.db, { service: 'arxiv', intervalMs });
     const http = createArxivHttp({ intervalMs, pacer });
     if (command === 'import') {
-      const progress = progressReporter();
+      const progress = createProgressReporter({ label: 'Importing', unit: 'papers' });
       const summary = await importJsonLines(database.db, callerPath(positionals[0] as string), {
-        onProgress: progress.update,
+        onProgress: (update) => progress.update(importProgressView(update)),
       }).finally(progress.stop);
       // docs/ingest.md#freshness: the corpus status's "updated at".
       await recordCorpusImport(database.db, summary);

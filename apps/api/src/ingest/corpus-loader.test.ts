@@ -6,9 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { papers } from '../db/schema';
+import type { Progress } from '../lib/progress-reporter';
 import { createTestApp, FIXTURE_CORPUS, type TestApp, testDrivers } from '../test-support/test-app';
 import { paperFromDumpRecord } from './arxiv-record';
-import { importJsonLines } from './bulk-import';
+import { importJsonLines, importProgressView } from './bulk-import';
 import { loadCorpus, seedCorpusIfEmpty } from './corpus-loader';
 import { ARXIV_FIXTURES } from './replay-server';
 
@@ -122,9 +123,19 @@ describe('loadCorpus (pglite)', () => {
     expect(await countPapers(database)).toBe(0);
   });
 
-  it('loads every record of the fixture, then seeds only an empty table', async () => {
-    const result = await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS);
+  it('loads every record of the fixture, reporting its progress, then seeds only an empty table', async () => {
+    const progress: Progress[] = [];
+    const result = await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS, {
+      batchSize: 50,
+      onProgress: (update) => progress.push(importProgressView(update)),
+    });
     expect(result).toMatchObject({ inserted: 200, skipped: 0, reasons: [] });
+    // Papers written so far, batch by batch, of a total estimated until the file has been read; then the steps after.
+    const written = progress.filter((update) => !update.stage).map((update) => update.done);
+    expect(new Set(written)).toEqual(new Set([0, 50, 100, 150, 200]));
+    expect(progress[0]).toMatchObject({ done: 0, isEstimate: true });
+    expect(progress.map((update) => update.stage).filter(Boolean)).toEqual(['building indexes', 'vacuuming']);
+    expect(progress.at(-1)).toEqual({ done: 200, total: 200, isEstimate: false, stage: 'vacuuming' });
     expect(await countPapers(database)).toBe(200);
     expect(await hasSearchIndex(database)).toBe(true);
     expect(await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS)).toBeNull();

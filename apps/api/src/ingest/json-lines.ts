@@ -25,3 +25,11 @@ export async function* readJsonLines(file: string, onBytes?: (bytesRead: number)
     }
   }
 }
+
+/**
+ * Lines a JSON-lines file likely holds, from its size and a typical line's bytes (gzipped when it ends in
+ * .gz): known before reading it, for choosing how to import it and for a progress bar's total.
+ */
+export function estimateLines(file: string, bytes: number, bytesPerLine: { plain: number; gzipped: number }): number {
+  return bytes / (file.endsWith('.gz') ? bytesPerLine.gzipped : bytesPerLine.plain);
+}

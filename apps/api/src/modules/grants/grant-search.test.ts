@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countGrantsByKind } from '../../ingest/grants/grant-upsert.repo';
 import { type GrantLoadSummary, loadGrants, seedGrantsIfEmpty } from '../../ingest/grants/grants-loader';
 import { packageRoot } from '../../lib/package-paths';
+import type { Progress } from '../../lib/progress-reporter';
 import { buildFolder, buildFolderFile, buildGrant, buildPaper, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
@@ -19,6 +20,7 @@ const isNonIncreasing = (values: readonly number[]) =>
 describe.each(testDrivers())('grant search (%s)', (driver) => {
   let t: TestApp;
   let seeded: GrantLoadSummary;
+  const seedProgress: Progress[] = [];
   let alice: { id: number; token: string };
   let bob: { id: number; token: string };
   let aliceFolder: number;
@@ -27,7 +29,7 @@ describe.each(testDrivers())('grant search (%s)', (driver) => {
   beforeAll(async () => {
     // seed: false: the papers corpus is not needed; the grants are loaded here, as the first start does.
     t = await createTestApp(driver, { seed: false });
-    seeded = await loadGrants(t.db, SAMPLE);
+    seeded = await loadGrants(t.db, SAMPLE, { onProgress: (progress) => seedProgress.push(progress) });
     // Two open calls, which the sample (awards only) lacks.
     await buildGrant(t.db, {
       source: 'grantsgov',
@@ -83,6 +85,16 @@ describe.each(testDrivers())('grant search (%s)', (driver) => {
       expect(seeded).toMatchObject({ lines: 2313, skipped: 0, inserted: 2313, updated: 0, duplicates: 0 });
       // The two open calls were added by this suite, after the load.
       expect(await countGrantsByKind(t.db)).toEqual({ award: 2313, opportunity: 2 });
+    });
+
+    it('reports its progress: lines done of a total estimated from the size (~2,300) until read, then exact', () => {
+      expect(seedProgress[0]).toEqual({ done: 0, total: expect.closeTo(2313, -2), isEstimate: true });
+      expect(seedProgress.map((progress) => progress.done)).toEqual([
+        ...Array.from({ length: 5 }, (_, i) => i * 500),
+        2313,
+        2313,
+      ]);
+      expect(seedProgress.at(-1)).toEqual({ done: 2313, total: 2313, isEstimate: false, stage: 'vacuuming' });
     });
 
     it('seeds only an empty table, and loading the file again changes nothing', async () => {
