@@ -6,18 +6,17 @@ import { type TUploadedPaper, useUploadPaperMutation } from './api';
 const ref = { paper_id: 'uPl0adEdPaperId_012345', platform: 'upload' };
 const body = { file: new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' }), title: 'A' };
 
-let upload: ReturnType<typeof useUploadPaperMutation> | undefined;
+const mounted: { upload?: ReturnType<typeof useUploadPaperMutation> } = {};
 function Probe() {
-  upload = useUploadPaperMutation();
+  mounted.upload = useUploadPaperMutation();
   return null;
 }
 
 /** Uploads once through the hook, as the drop flow and the dialog do, and resolves with what they get. */
 async function uploadOnce(): Promise<TUploadedPaper> {
-  upload = undefined;
   renderWithApp(<Probe />);
-  if (!upload) throw new Error('not mounted');
-  return upload.mutateAsync(body);
+  if (!mounted.upload) throw new Error('not mounted');
+  return mounted.upload.mutateAsync(body);
 }
 
 describe('useUploadPaperMutation (docs/security.md#uploads-of-the-same-bytes)', () => {
