@@ -3,13 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { uploadedPaperIdOf } from '../../lib/pdf-source';
 import { readStoredUserId } from '../../lib/user-id-storage';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
+import { PdfLoadError } from './pdf-load-error';
+import { pdfLoadFailureOf, type TPdfLoadFailure } from './pdf-load-failure';
 import { PdfPage } from './pdf-page';
 import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
 import { PdfToolbar } from './pdf-toolbar';
 
 type TLoadState =
   | { kind: 'loading' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; failure: TPdfLoadFailure }
   | { kind: 'ready'; doc: PDFDocumentProxy; pageWidth: number; pageHeight: number };
 
 /** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
@@ -20,13 +22,15 @@ type TPdfDocumentViewProps = {
   /** A page to show first and a passage to mark on it (a chat citation). */
   page?: number;
   highlight?: string;
+  /** The in-app page of the paper, offered when the PDF cannot be loaded. */
+  paperPath?: string;
 };
 
 /**
  * The document: loads the PDF with pdf.js (range requests, so the first page shows before the rest
  * arrives), then lays out every page at its size and renders each one as it nears the viewport.
  */
-export default function PdfDocumentView({ url, page, highlight }: TPdfDocumentViewProps) {
+function PdfDocument({ url, page, highlight, paperPath, onRetry }: TPdfDocumentViewProps & { onRetry: () => void }) {
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
   const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
@@ -48,7 +52,7 @@ export default function PdfDocumentView({ url, page, highlight }: TPdfDocumentVi
       .catch((error: unknown) => {
         if (cancelled) return;
         console.error('Loading the PDF failed:', error);
-        setState({ kind: 'error', message: 'The PDF could not be loaded.' });
+        setState({ kind: 'error', failure: pdfLoadFailureOf(error, url) });
       });
     return () => {
       cancelled = true;
@@ -98,11 +102,7 @@ export default function PdfDocumentView({ url, page, highlight }: TPdfDocumentVi
   };
 
   if (state.kind === 'error') {
-    return (
-      <p className="pdf-error" role="alert">
-        {state.message}
-      </p>
-    );
+    return <PdfLoadError failure={state.failure} onRetry={onRetry} paperPath={paperPath} />;
   }
   const ready = state.kind === 'ready' && scale !== null ? { ...state, scale } : null;
   return (
@@ -137,4 +137,10 @@ export default function PdfDocumentView({ url, page, highlight }: TPdfDocumentVi
       </div>
     </div>
   );
+}
+
+/** The document, loaded afresh (a new pdf.js task, zoom and page reset) each time Retry is pressed. */
+export default function PdfDocumentView(props: TPdfDocumentViewProps) {
+  const [attempt, setAttempt] = useState(0);
+  return <PdfDocument key={attempt} {...props} onRetry={() => setAttempt((count) => count + 1)} />;
 }

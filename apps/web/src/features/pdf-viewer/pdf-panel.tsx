@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { paperDetailPath } from '../../lib/app-paths';
 import { CommentThread } from '../comments/comment-thread';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
@@ -58,7 +59,13 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             </p>
           }
         >
-          <PdfDocumentView key={pdf.url} url={pdf.url} page={pdf.page} highlight={pdf.highlight} />
+          <PdfDocumentView
+            key={pdf.url}
+            url={pdf.url}
+            page={pdf.page}
+            highlight={pdf.highlight}
+            paperPath={pdf.paper && paperDetailPath(pdf.paper)}
+          />
         </Suspense>
         {/* The paper's comments beside the PDF (features/comments), one toggle away. */}
         {pdf.paper && isCommentsOpen && (
