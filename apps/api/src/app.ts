@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { initServer } from '@ts-rest/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
-import { redactCredentials } from './lib/redact-credentials';
+import { loggerOptions } from './lib/logger-options';
 import { createApiRouter } from './modules';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
@@ -34,17 +34,7 @@ const uploadLimits = (maxBytes: number) => ({
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: redactCredentials(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT,
     // The spec writes some paths with a trailing slash (POST /api/search/); both spellings work.
     // A path parameter may be a topic of 100 UTF-16 units, URL-encoded: up to 900 characters.

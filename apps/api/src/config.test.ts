@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORAGE_DIR: 'files' }).STORAGE_DIR).toBe(path.resolve('files'));
   });
 
+  it('logs pretty on a terminal and JSON otherwise, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, { isTTY: true }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({}, { isTTY: false }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { isTTY: true }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { isTTY: false }).LOG_FORMAT).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }, { isTTY: false }).LOG_FORMAT).toBe('json');
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
@@ -38,6 +46,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ SEED_CORPUS: 'yes' }, 'SEED_CORPUS'],
     [{ ARXIV_PDF_BASE_URL: 'file:///etc' }, 'ARXIV_PDF_BASE_URL'],

@@ -50,6 +50,8 @@ const zOptional = <T extends z.ZodTypeAny>(schema: T) =>
     .optional();
 
 const ZLogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+/** How log lines are written: `pretty` for people at a terminal, `json` (one object a line) for machines. */
+export type LogFormat = 'pretty' | 'json';
 
 /** Every setting the server reads from its environment; the README's configuration table mirrors it. */
 const ZEnv = z.object({
@@ -62,6 +64,8 @@ const ZEnv = z.object({
   /** docs/deploy.md#read-replica: a PostgreSQL read replica that search and the paper list read from; unset: the primary. */
   DATABASE_READ_URL: zOptional(z.string().url()),
   LOG_LEVEL: ZLogLevel.default('info'),
+  /** `pretty` (one readable line per entry) or `json`; unset: pretty when stdout is a terminal, else json. */
+  LOG_FORMAT: zOptional(z.enum(['pretty', 'json'])),
   /** The built web app to serve; unset or missing means API only. */
   WEB_DIST: z
     .string()
@@ -347,11 +351,22 @@ function requireCoherentScaleOut(env: z.output<typeof ZEnv>, ctx: z.RefinementCt
     });
 }
 
-/** The validated settings; STORAGE_DIR is always resolved to an absolute path. */
-export type Config = z.output<typeof ZEnv> & { STORAGE_DIR: string; PUBLIC_URL: string; S3_FORCE_PATH_STYLE: boolean };
+/** The validated settings; STORAGE_DIR is always resolved to an absolute path, LOG_FORMAT to the one in use. */
+export type Config = Omit<z.output<typeof ZEnv>, 'LOG_FORMAT'> & {
+  STORAGE_DIR: string;
+  PUBLIC_URL: string;
+  S3_FORCE_PATH_STYLE: boolean;
+  LOG_FORMAT: LogFormat;
+};
 
-/** Reads and validates the environment; a bad value stops the server with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment; a bad value stops the server with a message naming it. `isTTY`
+ * (whether stdout is a terminal) picks the log format when LOG_FORMAT is unset.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { isTTY = process.stdout.isTTY === true }: { isTTY?: boolean } = {},
+): Config {
   const parsed = ZEnv.superRefine(requireModelWithEndpoint).superRefine(requireCoherentScaleOut).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -368,5 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     STORAGE_DIR: storageDir,
     PUBLIC_URL: publicUrl,
     S3_FORCE_PATH_STYLE: forcePathStyle,
+    LOG_FORMAT: parsed.data.LOG_FORMAT ?? (isTTY ? 'pretty' : 'json'),
   };
 }
