@@ -1,17 +1,56 @@
 import { expect, test } from '@playwright/test';
 import { api, folderToggle, openApp, openPanel } from './support/library';
 
-test('[FILE LIST] New makes an Untitled folder, first one active and Empty', async ({ page }) => {
-  await openApp(page);
+test('[FILE LIST] New makes an Untitled folder, first one active and Empty, its name ready to type over', async ({
+  page,
+  request,
+}) => {
+  const userId = await openApp(page);
   const panel = await openPanel(page);
   await expect(panel.getByText('No folders yet')).toBeVisible();
   await panel.getByRole('button', { name: 'New', exact: true }).click();
+  // The new folder opens in its name editor, focused, 'Untitled' selected; typing replaces it, Enter saves.
+  const input = panel.getByRole('textbox', { name: 'Folder name' });
+  await expect(input).toBeFocused();
+  expect(
+    await input.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0)),
+  ).toBe('Untitled');
+  await page.keyboard.press('Enter');
+  await expect(input).toBeHidden();
+  // Focus is back on the folder, so another Enter makes no second folder.
+  await expect(folderToggle(page, 'Untitled')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  expect((await api(request, userId).folders()).map((folder) => folder.name)).toEqual(['Untitled']);
   await expect(folderToggle(page, 'Untitled')).toHaveAttribute('aria-expanded', 'true');
   await expect(panel.getByText('Empty', { exact: true })).toBeVisible();
   // Clicking toggles the active (expanded) folder.
   await folderToggle(page, 'Untitled').click();
   await expect(folderToggle(page, 'Untitled')).toHaveAttribute('aria-expanded', 'false');
   await expect(panel.getByText('Empty', { exact: true })).toBeHidden();
+});
+
+test('[FILE LIST] New: typing names the folder, and a fast double Enter on New makes one folder', async ({
+  page,
+  request,
+}) => {
+  const userId = await openApp(page);
+  const panel = await openPanel(page);
+  const newButton = panel.getByRole('button', { name: 'New', exact: true });
+  await newButton.focus();
+  // Two presses before the first folder is back from the server.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const input = panel.getByRole('textbox', { name: 'Folder name' });
+  await expect(input).toBeFocused();
+  await page.keyboard.type('GNN reading');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(folderToggle(page, 'GNN reading')).toBeVisible();
+  await expect
+    .poll(async () => (await api(request, userId).folders()).map((folder) => folder.name))
+    .toEqual(['GNN reading']);
+  await expect(panel.locator('.folder')).toHaveCount(1);
 });
 
 test('[FILE LIST] rename: Enter saves, Esc cancels, double-click starts with the text selected', async ({

@@ -78,6 +78,47 @@ describe('FileListPanel (spec §2, §4)', () => {
     expect(await screen.findByRole('button', { name: /^Reading/ })).toBeInTheDocument();
   });
 
+  it("opens a new folder in its name editor, 'Untitled' selected, and makes one folder of a double Enter", async () => {
+    let listed = folders;
+    const untitled: TFolder = { id: 3, name: 'Untitled', type: 'folder', is_public: false, files: [] };
+    // The server answers once both presses have landed: a double Enter faster than the round trip.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = mockApi({
+      'GET /api/folders': () => ({ body: listed }),
+      'POST /api/folders/': async () => {
+        await answered;
+        listed = [...listed, untitled];
+        return { status: 201, body: untitled };
+      },
+      'PATCH /api/folders/rename': ({ body }) => {
+        listed = listed.map((f) => (f.id === body.folder_id ? { ...f, name: body.name } : f));
+        return { body: { ...untitled, name: body.name } };
+      },
+    });
+    renderWithApp(<FileListPanel />);
+    await screen.findByRole('button', { name: /^Reading/ }, { timeout: 5000 });
+    screen.getByRole('button', { name: 'New' }).focus();
+    await userEvent.keyboard('{Enter}{Enter}');
+    answer();
+    const input = (await screen.findByRole('textbox', { name: 'Folder name' }, { timeout: 5000 })) as HTMLInputElement;
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('Untitled');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'Untitled'.length]);
+    const creates = () =>
+      fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/folders/' && init?.method === 'POST');
+    expect(creates()).toHaveLength(1);
+
+    // Typing replaces the selected name; Enter saves, and focus goes to the folder, not back to New.
+    await userEvent.keyboard('GNN reading{Enter}');
+    const folder = await screen.findByRole('button', { name: /^GNN reading/ });
+    expect(folder).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(creates()).toHaveLength(1);
+  });
+
   it("alerts 'No files to share' when the folders hold nothing", async () => {
     mockApi({ 'GET /api/folders': () => ({ body: folders.slice(1, 2) }) });
     renderWithApp(<FileListPanel />);

@@ -1,5 +1,5 @@
 import type { TFolderFile } from '@paperbench/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
@@ -28,6 +28,11 @@ export function FileListPanel() {
   // undefined until the folders first load; then spec §4: the first folder is active and expanded.
   const [activeId, setActiveId] = useState<number | null | undefined>(undefined);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
+  // The folder New just made: it opens in its name editor, 'Untitled' selected (typing replaces it).
+  const [namingId, setNamingId] = useState<number | null>(null);
+  // A second Enter (or a double click) on New while the first folder is on its way makes no second one.
+  // A ref, not the mutation's isPending: two key presses can land before React renders again.
+  const isCreating = useRef(false);
   const drop = useDropUpload({ activeFolderId: activeId ?? null });
 
   useEffect(() => {
@@ -35,12 +40,19 @@ export function FileListPanel() {
   }, [activeId, folders, isFetching]);
 
   // spec §4: a new folder becomes the active one when none is. spec §8: a failure is logged only.
-  const newFolder = () =>
+  const newFolder = () => {
+    if (isCreating.current) return;
+    isCreating.current = true;
     createFolder.mutate(undefined, {
       onSuccess: (folder) => {
         if (activeId == null) setActiveId(folder.id);
+        setNamingId(folder.id);
+      },
+      onSettled: () => {
+        isCreating.current = false;
       },
     });
+  };
 
   const openFile = (file: TFolderFile) => {
     const url = viewerPdfUrl(file.paper_URL);
@@ -82,6 +94,8 @@ export function FileListPanel() {
                   activeId={activeId ?? null}
                   setActiveId={setActiveId}
                   onOpenFile={openFile}
+                  namingId={namingId}
+                  onNamingStarted={() => setNamingId(null)}
                 />
               )}
               <p className="file-list-hint">

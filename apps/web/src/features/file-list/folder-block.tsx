@@ -1,5 +1,5 @@
 import type { TFolder, TFolderFile } from '@paperbench/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
 import { Icon } from '../ui/icons';
@@ -10,6 +10,9 @@ import { FolderNameEditor } from './folder-name-editor';
 type TFolderBlockProps = {
   folder: TFolder;
   isActive: boolean;
+  /** Open the name editor now (a folder New just made); onNamingStarted then clears the request. */
+  shouldStartNaming?: boolean;
+  onNamingStarted?: () => void;
   onToggle: () => void;
   onRename: (name: string) => void;
   onDelete: () => void;
@@ -26,13 +29,28 @@ type TFolderBlockProps = {
  * actions. An empty folder shows 'Empty'.
  */
 export function FolderBlock(props: TFolderBlockProps) {
-  const { folder, isActive, onToggle, onRename, onDelete } = props;
-  const [isEditing, setIsEditing] = useState(false);
+  const { folder, isActive, onToggle, onRename, onDelete, shouldStartNaming = false, onNamingStarted } = props;
+  const [isEditing, setIsEditing] = useState(shouldStartNaming);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(isEditing);
   const [isSummaryOpen, setIsSummaryOpen] = useState(false);
   const canRename = folder.abilities?.rename ?? true;
   const canDelete = folder.abilities?.delete ?? true;
   const canShare = folder.abilities?.share ?? true;
   const [isShareOpen, setIsShareOpen] = useState(false);
+
+  useEffect(() => {
+    if (!shouldStartNaming) return;
+    setIsEditing(true);
+    onNamingStarted?.();
+  }, [shouldStartNaming, onNamingStarted]);
+
+  // When the editor closes, focus goes back to the folder (not lost to the page, and not to New,
+  // where another Enter would make another folder).
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) toggleRef.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
 
   return (
     <li className={isActive ? 'folder is-active' : 'folder'}>
@@ -48,6 +66,7 @@ export function FolderBlock(props: TFolderBlockProps) {
           />
         ) : (
           <button
+            ref={toggleRef}
             type="button"
             className="folder-toggle"
             aria-expanded={isActive}

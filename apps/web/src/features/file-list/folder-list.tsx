@@ -8,10 +8,20 @@ type TFolderListProps = {
   activeId: number | null;
   setActiveId: (id: number | null) => void;
   onOpenFile: (file: TFolderFile) => void;
+  /** A folder to open in its name editor (the one New just made), until onNamingStarted. */
+  namingId?: number | null;
+  onNamingStarted?: () => void;
 };
 
 /** spec §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
-export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFolderListProps) {
+export function FolderList({
+  folders,
+  activeId,
+  setActiveId,
+  onOpenFile,
+  namingId = null,
+  onNamingStarted,
+}: TFolderListProps) {
   const actions = useFolderActions({ folders, activeId, setActiveId });
   const deleteUpload = useDeleteUpload();
   if (folders.length === 0) {
@@ -24,6 +34,8 @@ export function FolderList({ folders, activeId, setActiveId, onOpenFile }: TFold
           key={folder.id}
           folder={folder}
           isActive={folder.id === activeId}
+          shouldStartNaming={folder.id === namingId}
+          onNamingStarted={onNamingStarted}
           onToggle={() => setActiveId(folder.id === activeId ? null : folder.id)}
           onRename={(name) => actions.rename(folder.id, name)}
           onDelete={() => actions.remove(folder.id)}
