@@ -23,7 +23,16 @@ export interface ArxivHttpOptions {
 
 /** arXiv could not be reached or kept failing: the caller's request failed upstream. */
 export class ArxivUnavailable extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /**
+     * No answer at all, on the last attempt too (DNS failure, connection refused or reset, timeout): the
+     * machine is offline or arXiv is down, as opposed to arXiv answering with an error.
+     */
+    readonly isUnreachable = false,
+    /** Why the last attempt failed, short: `getaddrinfo ENOTFOUND oaipmh.arxiv.org`, `HTTP 502`. */
+    readonly reason = message,
+  ) {
     super(message);
     this.name = 'ArxivUnavailable';
   }
@@ -60,7 +69,7 @@ export function createArxivHttp({
   async function attempt(
     url: string,
     signal?: AbortSignal,
-  ): Promise<{ body: string } | { retryInMs: number | null; why: string }> {
+  ): Promise<{ body: string } | { retryInMs: number | null; why: string; isUnanswered?: boolean }> {
     await pacer.waitForSlot(signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -75,7 +84,7 @@ export function createArxivHttp({
     } catch (error) {
       if (error instanceof ArxivUnavailable || signal?.aborted) throw error;
       const cause = (error as Error & { cause?: Error }).cause;
-      return { retryInMs: null, why: cause?.message ?? (error as Error).message };
+      return { retryInMs: null, why: cause?.message ?? (error as Error).message, isUnanswered: true };
     }
   }
 
@@ -85,7 +94,11 @@ export function createArxivHttp({
         const outcome = await attempt(url, signal);
         if ('body' in outcome) return outcome.body;
         if (retry >= maxRetries) {
-          throw new ArxivUnavailable(`arXiv could not be reached (${outcome.why}, ${retry + 1} attempts) for ${url}`);
+          throw new ArxivUnavailable(
+            `arXiv could not be reached (${outcome.why}, ${retry + 1} attempts) for ${url}`,
+            outcome.isUnanswered === true,
+            `${outcome.why} (${retry + 1} attempts)`,
+          );
         }
         await timing.sleep(outcome.retryInMs ?? Math.min(maxBackoffMs, backoffMs * 2 ** retry), signal);
       }

@@ -25,6 +25,22 @@ export interface JobDefinition {
   failureLogLevel?: 'warn' | 'error';
 }
 
+/**
+ * Thrown by a run that could not reach a service it needs (arXiv from an offline machine): an expected
+ * condition, logged as one warning naming the service and when the scheduler tries again, not as an error.
+ * The message is what job_runs keeps; `reason` is the short why for the log line.
+ */
+export class ServiceUnreachable extends Error {
+  constructor(
+    readonly service: string,
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServiceUnreachable';
+  }
+}
+
 /** 'YYYY-MM-DD' of `now` in UTC once `hourUtc` has passed that day, else null. */
 export function dailySlot(now: Date, hourUtc: number): string | null {
   if (now.getUTCHours() < hourUtc) return null;

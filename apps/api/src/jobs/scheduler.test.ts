@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../app-context';
 import { jobRuns } from '../db/schema';
 import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
 import { dailySlot, type JobDefinition } from './job-definition';
-import { runJob, startScheduler } from './scheduler';
+import { formatLocalTime, nextTryAt, runJob, startScheduler } from './scheduler';
 
 const silentLog = { info: () => undefined, error: () => undefined } as never;
 
@@ -20,6 +21,30 @@ function countingJob(id: string, work: () => Promise<void> = async () => undefin
   };
   return { definition, runs };
 }
+
+describe('nextTryAt', () => {
+  const { definition } = countingJob('daily');
+  const context = {} as AppContext;
+  const timing = { retryFailedAfterMs: 30 * 60_000, stepMs: 60_000 };
+
+  it('is the failed slot again once the retry delay has passed', () => {
+    const next = nextTryAt(definition, context, '2026-11-23', new Date('2026-11-23T07:00:20Z'), timing);
+    expect(next?.toISOString()).toBe('2026-11-23T07:30:20.000Z');
+  });
+
+  it("is the next day's slot when the day ends before the retry, at the hour it becomes due", () => {
+    const next = nextTryAt(definition, context, '2026-11-23', new Date('2026-11-23T23:50:00Z'), timing);
+    expect(next?.toISOString()).toBe('2026-11-24T06:00:00.000Z');
+  });
+});
+
+describe('formatLocalTime', () => {
+  it('is the local time of day, with the date when it is another day', () => {
+    const now = new Date(2026, 10, 23, 18, 0);
+    expect(formatLocalTime(new Date(2026, 10, 23, 18, 45), now)).toBe('18:45');
+    expect(formatLocalTime(new Date(2026, 10, 24, 7, 5), now)).toBe('2026-11-24 07:05');
+  });
+});
 
 describe('dailySlot', () => {
   it('is the UTC date once the hour has passed, and nothing before', () => {

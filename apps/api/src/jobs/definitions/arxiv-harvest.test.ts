@@ -1,10 +1,37 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../app-context';
+import { jobRuns } from '../../db/schema';
 import { arxivFixture, type ReplayServer, type Reply, startReplayServer } from '../../ingest/replay-server';
+import { loggerOptions } from '../../lib/logger-options';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
-import { runJob, startScheduler } from '../scheduler';
-import { arxivHarvestJob } from './arxiv-harvest';
+import { formatLocalTime, runJob, startScheduler } from '../scheduler';
+import { arxivHarvestJob, createArxivHarvestJob } from './arxiv-harvest';
+
+/** A local port nothing listens on: connecting is refused at once, as on a machine without a network. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server's logger in pretty format (what a terminal shows), writing into a string. */
+function capturedLogger() {
+  const output = { text: '' };
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      output.text += chunk.toString();
+      done();
+    },
+  });
+  const app = Fastify({ logger: loggerOptions({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, destination) });
+  return { log: app.log, output, close: () => app.close() };
+}
 
 const NO_RECORDS = arxivFixture('oai-pmh/error-noRecordsMatch.xml');
 const BAD_ARGUMENT = arxivFixture('oai-pmh/error-badArgument.xml');
@@ -54,6 +81,45 @@ describe.each(testDrivers())('arxiv-harvest job (%s)', (driver) => {
     const outcome = await runJob(context, arxivHarvestJob, '2026-11-23');
     expect(outcome.status === 'failed' && outcome.error).toMatch(/^math: arXiv refused the harvest of arXivRaw:math/);
     expect(requestedSets()).toEqual(['cs', 'math', 'stat']);
+  });
+
+  it('offline (connection refused): logs "arXiv unreachable, next try at <time>" as one line, without a stack', async () => {
+    const offline = {
+      ...context,
+      config: { ...context.config, ARXIV_OAI_BASE_URL: `http://127.0.0.1:${await closedPort()}/oai` },
+    };
+    // The retries of the real client, without their waits (2 s, 4 s … in production).
+    const job = createArxivHarvestJob({ maxRetries: 2, timing: { now: Date.now, sleep: async () => undefined } });
+    const logger = capturedLogger();
+    const ranAt = new Date('2026-11-23T07:00:00Z');
+    const scheduler = startScheduler(offline, [job], { tickMs: 60_000, log: logger.log });
+    try {
+      await scheduler.tick(ranAt);
+    } finally {
+      await scheduler.stop();
+      await logger.close();
+    }
+    const lines = logger.output.text.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const [, time, rest] = lines[0]?.match(/^\[[\d:]+\] WARN: arXiv unreachable, next try at ([\d:]+) (\{.*\})$/) ?? [];
+    const fields = JSON.parse(rest ?? '{}');
+    expect(fields).toEqual({
+      job: 'arxiv-harvest',
+      slot: '2026-11-23',
+      reason: expect.stringMatching(/^connect ECONNREFUSED 127\.0\.0\.1:\d+ \(3 attempts\)$/),
+      nextTryAt: expect.stringMatching(/^2026-11-23T07:3[01]:/),
+    });
+    // The scheduler retries the failed slot 30 minutes later; the line says when, in local time.
+    expect(time).toBe(formatLocalTime(new Date(fields.nextTryAt), ranAt));
+    expect(logger.output.text).not.toMatch(/\bat .*:\d+:\d+\)?$|stack|Error/m);
+    // job_runs keeps the full reason, naming the sets not tried.
+    const [run] = await t.db.select().from(jobRuns).where(eq(jobRuns.job, 'arxiv-harvest'));
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^cs: arXiv could not be reached .*; not tried while arXiv is out of reach: math, stat$/,
+      ),
+    });
   });
 
   it('logs a failed run as one warning, and nothing else', async () => {
