@@ -1,5 +1,5 @@
-import type { TPaper } from '@paperbench/contract';
-import { screen, within } from '@testing-library/react';
+import type { TFolder, TPaper } from '@paperbench/contract';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
@@ -78,5 +78,39 @@ describe('PaperCard (spec §2)', () => {
     const { router } = renderCard(buildPaper());
     await userEvent.click(screen.getByRole('link', { name: 'Details' }));
     expect(router.state.location.pathname).toBe('/paper/1903.06059/arxiv');
+  });
+
+  it("says which of the user's folders already hold the paper, every name spoken", async () => {
+    const inFolder = (id: number, name: string): TFolder => ({
+      id,
+      name,
+      type: 'folder',
+      is_public: false,
+      files: [
+        { paper_id: '1903.06059', platform: 'arxiv', filename: 'A', paper_URL: null, selected: false, folder_id: id },
+      ],
+    });
+    const others: TFolder = { ...inFolder(9, 'Other'), files: [] };
+    let folders = [inFolder(1, 'GNN reading'), others, inFolder(2, 'Thesis')];
+    mockApi({ 'GET /api/folders': () => ({ body: folders }) });
+    const { queryClient } = renderWithApp(<PaperCard paper={buildPaper()} />);
+    const line = await screen.findByTitle('In your folders: GNN reading, Thesis');
+    expect(line).toBeVisible();
+    expect(line).toHaveTextContent('In: GNN reading, Thesis');
+    // A screen reader hears the names (the short visible form is hidden from it).
+    expect(screen.getByText('In: GNN reading, Thesis')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('In your folders: GNN reading, Thesis')).toHaveClass('visually-hidden');
+
+    folders = [inFolder(1, 'GNN reading'), inFolder(2, 'Thesis'), inFolder(3, 'Later')];
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText('In: GNN reading +2')).toBeVisible();
+    expect(screen.getByText('In your folders: GNN reading, Thesis, Later')).toBeInTheDocument();
+  });
+
+  it('says nothing of folders when none holds the paper', async () => {
+    const fetchMock = mockApi({ 'GET /api/folders': () => ({ body: [] }) });
+    renderWithApp(<PaperCard paper={buildPaper()} />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/folders', expect.anything()));
+    expect(screen.getByRole('article')).not.toHaveTextContent('In:');
   });
 });

@@ -5,13 +5,15 @@ import { sourceUrlOf } from '../../lib/paper-urls';
 import { TexText } from '../tex/tex-text';
 import { PaperAbstract } from './paper-abstract';
 import { PaperActions } from './paper-actions';
+import { PaperFolders } from './paper-folders';
 import './paper-card.css';
 
 /**
  * spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
  * `highlights` (a search hit's matched words) are marked in the title and abstract. Memoised: a list
  * that grows by a page (Load more) renders only the new cards, not again every card above them with
- * its formulas typeset (pages of 30 down to 1,000 results).
+ * its formulas typeset (pages of 30 down to 1,000 results). The folders line ("In: …") reads the
+ * cached folders itself, so only the cards whose folders changed render again when the list changes.
  */
 export const PaperCard = memo(function PaperCard({
   paper,
@@ -59,6 +61,7 @@ export const PaperCard = memo(function PaperCard({
         ))}
       </ul>
       <PaperAbstract abstract={paper.abstract} marks={highlights?.abstract} />
+      <PaperFolders paper={paper} />
       {extraActions ? (
         <div className="paper-actions">
           <PaperActions paper={paper} />
