@@ -63,11 +63,10 @@ test('[FILE LIST] Read on the paper page opens the viewer; the page shows the fu
   const paper = await api(request, userId).upload(requirePdf(LITERATURE_GRAPH_PDF), 'An uploaded paper');
   await page.goto(`/paper/${encodeURIComponent(paper.paper_id)}/upload`);
   await expect(page.getByRole('heading', { level: 1, name: 'An uploaded paper' })).toBeVisible();
-  // The plain PDF link of an upload is signed too (a new tab cannot send X-User-ID).
-  await expect(page.getByRole('link', { name: 'PDF', exact: true })).toHaveAttribute(
-    'href',
-    /\/pdf\?u=\d+&exp=\d+&sig=/,
-  );
+  // No raw PDF link on the page: Read opens the viewer (its 'Open in new window' is the signed link), and an
+  // upload has no source link (its PDF path would answer a plain link with 401).
+  await expect(page.getByRole('link', { name: 'PDF', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Source' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Read' }).click();
   const viewer = page.getByRole('region', { name: 'An uploaded paper' });
   await expect(viewer.locator('[data-page-number="1"] .textLayer')).toContainText('Literature Graph', {

@@ -31,6 +31,10 @@ describe('sourceUrlOf (spec §5)', () => {
     expect(sourceUrlOf(paper('upload', 'http://files.example/x.pdf'))).toBe('https://files.example/x.pdf');
     expect(sourceUrlOf(paper('upload'))).toBeNull();
   });
+
+  it('has no source link for an upload: its PDF path answers a plain link with 401 (it opens in the viewer)', () => {
+    expect(sourceUrlOf(paper('upload', '/api/uploads/up_123/pdf'))).toBeNull();
+  });
 });
 
 describe('app paths', () => {

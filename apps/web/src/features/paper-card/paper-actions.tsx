@@ -2,28 +2,38 @@ import type { TPaper } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
 import { pdfUrlOf } from '../../lib/paper-urls';
+import { viewerPdfUrl } from '../../lib/pdf-source';
+import { useFileListPanel } from '../file-list/file-list-panel-state';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
 import { useRecordPaperClickMutation } from '../papers/api';
-import { useOpenablePdfUrl } from '../pdf-viewer/use-openable-pdf-url';
 
-/** spec §2 Paper card actions: PDF, Details, Add to File List. */
+/**
+ * spec §2 Paper card actions: PDF, Details, Add to File List. PDF opens the in-app viewer (spec §4: opening
+ * a PDF forces the panel open), as a File List row does, never the raw URL: an upload's path answers 401
+ * without X-User-ID, a signed URL would sit in the page, and the viewer says why a remote PDF failed.
+ */
 export function PaperActions({ paper }: { paper: TPaper }) {
-  // An uploaded paper's PDF opens through a signed short-lived URL (docs/security.md#sessions); others as they are.
-  const pdfUrl = useOpenablePdfUrl(pdfUrlOf(paper));
+  const { openPdf } = useFileListPanel();
+  const viewerUrl = viewerPdfUrl(pdfUrlOf(paper));
   const { openAddToFolders } = useFoldersPicker();
   const recordClick = useRecordPaperClickMutation();
   return (
     <div className="paper-actions">
-      {pdfUrl && (
-        <a
+      {viewerUrl && (
+        <button
+          type="button"
           className="button button-small"
-          href={pdfUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => recordClick.mutate(paper)}
+          onClick={() => {
+            recordClick.mutate(paper);
+            openPdf({
+              name: paper.title,
+              url: viewerUrl,
+              paper: { paper_id: paper.paper_id, platform: paper.platform },
+            });
+          }}
         >
           PDF
-        </a>
+        </button>
       )}
       <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordClick.mutate(paper)}>
         Details

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
+import { useFileListPanel } from '../file-list/file-list-panel-state';
 import { PaperCard } from './paper-card';
 
 function buildPaper(overrides: Partial<TPaper> = {}): TPaper {
@@ -20,9 +21,21 @@ function buildPaper(overrides: Partial<TPaper> = {}): TPaper {
   };
 }
 
+/** What the File List panel was asked to open (the panel itself is not rendered here). */
+function OpenPdfProbe() {
+  const { pdf, isOpen } = useFileListPanel();
+  return <output aria-label="open pdf">{pdf ? JSON.stringify({ ...pdf, isOpen }) : ''}</output>;
+}
+
 function renderCard(paper: TPaper) {
   const fetchMock = mockApi({ 'POST /api/papers/click/1903.06059': () => ({ body: { ok: true } }) });
-  return { ...renderWithApp(<PaperCard paper={paper} />), fetchMock };
+  const view = renderWithApp(
+    <>
+      <PaperCard paper={paper} />
+      <OpenPdfProbe />
+    </>,
+  );
+  return { ...view, fetchMock };
 }
 
 describe('PaperCard (spec §2)', () => {
@@ -62,16 +75,27 @@ describe('PaperCard (spec §2)', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('opens the export-host PDF in a new tab and records the click', async () => {
-    const { fetchMock } = renderCard(buildPaper());
-    const pdf = screen.getByRole('link', { name: 'PDF' });
-    expect(pdf).toHaveAttribute('href', 'https://export.arxiv.org/pdf/1903.06059v1');
-    expect(pdf).toHaveAttribute('target', '_blank');
-    pdf.addEventListener('click', (event) => event.preventDefault());
-    await userEvent.click(pdf);
+  it('opens the PDF in the in-app viewer (through the proxy), not the raw URL, and records the click', async () => {
+    const { fetchMock, router } = renderCard(buildPaper());
+    expect(screen.queryByRole('link', { name: 'PDF' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(JSON.parse(screen.getByRole('status', { name: 'open pdf' }).textContent ?? '')).toEqual({
+      name: 'Attention over graphs',
+      url: `/api/pdf-proxy?url=${encodeURIComponent('https://export.arxiv.org/pdf/1903.06059v1')}`,
+      paper: { paper_id: '1903.06059', platform: 'arxiv' },
+      isOpen: true,
+    });
+    expect(router.state.location.pathname).toBe('/');
     await vi.waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith('/api/papers/click/1903.06059?platform=arxiv', expect.anything()),
     );
+  });
+
+  it("opens an upload's PDF in the viewer by its path (the viewer sends X-User-ID), with no source link", async () => {
+    renderCard(buildPaper({ platform: 'upload', pdf_url: '/api/uploads/up_1/pdf' }));
+    expect(screen.queryByRole('link', { name: 'Attention over graphs' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(screen.getByRole('status', { name: 'open pdf' })).toHaveTextContent('"url":"/api/uploads/up_1/pdf"');
   });
 
   it('navigates to the detail page with Details', async () => {

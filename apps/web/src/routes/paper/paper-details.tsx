@@ -2,7 +2,6 @@ import type { TPaper } from '@paperbench/contract';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { useFoldersPicker } from '../../features/folders-picker/folders-picker-context';
-import { useOpenablePdfUrl } from '../../features/pdf-viewer/use-openable-pdf-url';
 import { TexText } from '../../features/tex/tex-text';
 import { formatPaperDate } from '../../lib/paper-format';
 import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
@@ -13,11 +12,9 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
   const { openPdf } = useFileListPanel();
   const { openAddToFolders } = useFoldersPicker();
   const sourceUrl = sourceUrlOf(paper);
-  const pdfUrl = pdfUrlOf(paper);
-  const viewerUrl = viewerPdfUrl(pdfUrl);
-  // A plain link cannot send X-User-ID: an upload gets a signed short-lived URL (docs/security.md#sessions); a
-  // remote PDF opens at its own host.
-  const pdfLink = useOpenablePdfUrl(pdfUrl);
+  // Read opens the in-app viewer, as every PDF action does; the viewer's 'Open in new window' is the plain
+  // link (a signed short-lived URL for an upload, docs/security.md#sessions).
+  const viewerUrl = viewerPdfUrl(pdfUrlOf(paper));
   const published = formatPaperDate(paper.published_date);
   const updated = formatPaperDate(paper.updated_date);
 
@@ -100,11 +97,6 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
         {sourceUrl && (
           <a className="button" href={sourceUrl} target="_blank" rel="noopener noreferrer">
             Source
-          </a>
-        )}
-        {pdfLink && (
-          <a className="button" href={pdfLink} target="_blank" rel="noopener noreferrer">
-            PDF
           </a>
         )}
       </div>
