@@ -8,7 +8,7 @@ const file = (paper_id: string, platform = 'arxiv'): TFolderFile => ({
   filename: paper_id,
   paper_URL: null,
   selected: false,
-  folder_id: null,
+  folder_id: 1,
 });
 const folder = (id: number, name: string, files: TFolderFile[]): TFolder => ({
   id,
