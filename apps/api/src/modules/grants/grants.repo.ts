@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, grants, papers } from '../../db/schema';
 import type { Actor } from '../../policies/decision';
 import { readableFolder } from '../folders/folder-scope.repo';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { escapeLike } from '../search/like-pattern';
 
 /** The columns a result carries: everything but the search vector and the bookkeeping time. */
@@ -33,9 +34,6 @@ export interface GrantSearchPage {
   limit: number;
   offset: number;
 }
-
-/** docs/grants.md#search: the user's text in web-search syntax, parsed as the stored vectors were ('english'). */
-export const webSearchTsQuery = (text: string): SQL => sql`websearch_to_tsquery('english', ${text})`;
 
 /** A stemmed lexeme as selectFolderLexemes returns them: lowercase letters only, so it needs no quoting rules. */
 const LEXEME = /^[a-z]+$/;
@@ -132,7 +130,7 @@ export async function selectFolderLexemes(db: Db, actor: Actor, folderId: number
       from ${folderFiles}
         inner join ${folders} on ${folders.id} = ${folderFiles.folderId} and ${readableFolder(actor)}
         inner join ${papers} on ${papers.platform} = ${folderFiles.platform} and ${papers.paperId} = ${folderFiles.paperId}
-      where ${folderFiles.folderId} = ${folderId}
+      where ${folderFiles.folderId} = ${folderId} and ${visiblePaperFilter(actor.userId)}
       order by ${folderFiles.addedAt} desc
       limit ${MAX_FOLDER_PAPERS}
     )

@@ -1,6 +1,7 @@
 import type { TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { webSearchQuery } from '../../db/sql/full-text';
 import { requireAccess } from '../../policies/access';
 import type { Actor } from '../../policies/decision';
 import { presentFacets, presentGrant } from './grant.presenter';
@@ -12,7 +13,6 @@ import {
   selectGrantDocumentFrequencies,
   selectGrantFacets,
   selectGrantPage,
-  webSearchTsQuery,
 } from './grants.repo';
 import type { QueryExpander } from './query-expansion';
 
@@ -77,8 +77,8 @@ export async function searchGrants(
     request.folder_id === undefined ? Promise.resolve([]) : folderTerms(db, actor, request.folder_id),
   ]);
   const queries: SQL[] = [];
-  if (request.query) queries.push(webSearchTsQuery(request.query));
-  for (const term of expanded) queries.push(webSearchTsQuery(phrase(term)));
+  if (request.query) queries.push(webSearchQuery(request.query));
+  for (const term of expanded) queries.push(webSearchQuery(phrase(term)));
   if (folderWords.length) queries.push(lexemesTsQuery(folderWords));
   const mode = expanded.length > 0 ? 'model' : 'extractive';
   // A folder without a word any grant holds (and no query) finds nothing; the database need not be asked.
