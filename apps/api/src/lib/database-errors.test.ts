@@ -1,8 +1,9 @@
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
-import { findBadDataSqlState } from './database-errors';
+import { findBadData } from './database-errors';
 import { registerErrorHandling } from './error-handler';
 
 /** Statements that fail on the data they are given, with the SQLSTATE PostgreSQL names (docs/security.md#input-validation). */
@@ -11,6 +12,12 @@ const BAD_DATA = [
   { what: 'a timestamp past year 294276', query: sql`select ${'294277-01-01'}::timestamptz`, sqlState: '22008' },
   { what: 'an integer past int4', query: sql`select ${'2147483648'}::int4`, sqlState: '22003' },
   { what: 'a number that is not one', query: sql`select ${'12abc'}::int4`, sqlState: '22P02' },
+  // An internal error, but only ever the client's text: 33 negations overflow the parser's operator stack.
+  {
+    what: 'a run of 33 negations in a search',
+    query: sql`select to_tsquery(${`${'!'.repeat(33)}a`})`,
+    sqlState: 'XX000',
+  },
 ];
 
 describe.each(testDrivers())('database errors of bad data (%s)', (driver) => {
@@ -31,16 +38,27 @@ describe.each(testDrivers())('database errors of bad data (%s)', (driver) => {
   };
 
   it.each(BAD_DATA)('finds SQLSTATE $sqlState in the wrapped driver error for $what', async ({ query, sqlState }) => {
-    expect(findBadDataSqlState(await errorOf(query))).toBe(sqlState);
+    expect(findBadData(await errorOf(query))?.sqlState).toBe(sqlState);
   });
 
-  it('does not take a server fault (an unknown table) for bad data', async () => {
-    expect(findBadDataSqlState(await errorOf(sql`select * from no_such_table`))).toBeUndefined();
+  it('does not take a server fault (an unknown table, another internal error) for bad data', async () => {
+    expect(findBadData(await errorOf(sql`select * from no_such_table`))).toBeUndefined();
+    const corrupt = new Error('Failed query', {
+      cause: Object.assign(new Error('could not read block 7'), { code: 'XX000' }),
+    });
+    expect(findBadData(corrupt)).toBeUndefined();
   });
 
-  it('the one error handler answers bad data with 400 INVALID_REQUEST, not 500', async () => {
+  it('the one error handler answers bad data with 400 INVALID_REQUEST, not 500, and logs it without the SQL', async () => {
     const errors = await Promise.all(BAD_DATA.map(({ query }) => errorOf(query)));
-    const app = Fastify({ logger: false });
+    const log: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'warn', stream } });
     registerErrorHandling(app);
     app.get('/fail/:i', async (request) => {
       throw errors[Number((request.params as { i: string }).i)];
@@ -53,5 +71,10 @@ describe.each(testDrivers())('database errors of bad data (%s)', (driver) => {
       expect(response.json().message).not.toMatch(/select|params/i);
     }
     await app.close();
+    // One warning each, naming the SQLSTATE and the database's reason; the statement and its parameters stay out.
+    const warnings = log.map((line) => JSON.parse(line));
+    expect(warnings.map((line) => [line.level, line.sqlState])).toEqual(BAD_DATA.map(({ sqlState }) => [40, sqlState]));
+    expect(warnings.find((line) => line.sqlState === 'XX000')?.reason).toBe('tsquery stack too small');
+    expect(log.join('')).not.toMatch(/select|params|!!!/i);
   });
 });

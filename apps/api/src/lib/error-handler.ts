@@ -2,7 +2,7 @@ import type { TError } from '@paperbench/contract';
 import type { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { badDataMessage, findBadDataSqlState } from './database-errors';
+import { findBadData } from './database-errors';
 
 /** Fastify's own errors that are the client's fault, mapped to our codes and plain sentences. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; body: Omit<TError, 'details'> }> = {
@@ -81,15 +81,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.body);
-    // docs/security.md#input-validation: a value the database refuses (SQLSTATE 22xxx, 54000) is the client's bad data.
-    const sqlState = findBadDataSqlState(error);
-    if (sqlState) {
-      request.log.warn({ err: error, sqlState }, 'request data refused by the database');
-      return sendError(reply, 400, {
-        error: 'INVALID_REQUEST',
-        message: badDataMessage(sqlState),
-        details: { sqlState },
-      });
+    // docs/security.md#input-validation: a value the database refuses (SQLSTATE 22xxx, 54000, …) is the client's bad data.
+    const badData = findBadData(error);
+    if (badData) {
+      const { sqlState, message, reason } = badData;
+      // Without the error itself: Drizzle's message holds the whole statement and its parameters.
+      request.log.warn({ sqlState, reason }, 'request data refused by the database');
+      return sendError(reply, 400, { error: 'INVALID_REQUEST', message, details: { sqlState } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, { error: 'INVALID_REQUEST', message: error.message });
