@@ -1,9 +1,12 @@
 import { contract } from '@paperbench/contract';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { rateLimitCounters } from '../db/schema';
 import { registerErrorHandling } from '../lib/error-handler';
 import { identityPlugin } from '../plugins/identity';
+import { buildUser } from '../test-support/factories';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../test-support/test-app';
 import { rateLimitPlugin } from './rate-limit.plugin';
 
@@ -17,19 +20,26 @@ describe.each(testDrivers())('the daily AI budget (%s)', (driver) => {
   let app: FastifyInstance;
   let nextIp = 1;
   const freshIp = () => `203.0.113.${nextIp++}`;
-  beforeAll(async () => {
-    t = await createTestApp(driver, { seed: false });
+
+  /** The stand-in AI route behind the real plugins, with these budgets a minute and a day. */
+  async function limitedApp(perMinute: number, perDay: number): Promise<FastifyInstance> {
     const config = loadConfig({
-      RATE_LIMIT_AI_PER_MINUTE: '100',
-      RATE_LIMIT_AI_PER_USER_PER_DAY: '3',
+      RATE_LIMIT_AI_PER_MINUTE: String(perMinute),
+      RATE_LIMIT_AI_PER_USER_PER_DAY: String(perDay),
       LOG_LEVEL: 'silent',
     });
-    app = Fastify();
-    registerErrorHandling(app);
-    await app.register(identityPlugin, { db: t.db, idleDays: config.SESSION_IDLE_DAYS });
-    await app.register(rateLimitPlugin, { config, counters: t.context.counters });
-    app.post(contract.chat.streamChat.path, async () => ({ ok: true }));
-    await app.ready();
+    const limited = Fastify();
+    registerErrorHandling(limited);
+    await limited.register(identityPlugin, { db: t.db, idleDays: config.SESSION_IDLE_DAYS });
+    await limited.register(rateLimitPlugin, { config, counters: t.context.counters });
+    limited.post(contract.chat.streamChat.path, async () => ({ ok: true }));
+    await limited.ready();
+    return limited;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seed: false });
+    app = await limitedApp(100, 3);
   });
   afterAll(async () => {
     await app.close();
@@ -37,13 +47,13 @@ describe.each(testDrivers())('the daily AI budget (%s)', (driver) => {
   });
 
   // From a new address each time: only the per-user count can refuse.
-  const ask = (token: string) =>
-    app.inject({
-      method: 'POST',
-      url: contract.chat.streamChat.path,
-      remoteAddress: freshIp(),
-      headers: { 'x-user-id': token },
-    });
+  const ask = (token: string, on = app, remoteAddress = freshIp()) =>
+    on.inject({ method: 'POST', url: contract.chat.streamChat.path, remoteAddress, headers: { 'x-user-id': token } });
+  /** A budget's count in the shared store (0: never counted, or its window passed). */
+  const hits = async (key: string) => {
+    const [row] = await t.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    return row && row.resetAt > new Date() ? row.hits : 0;
+  };
 
   it("refuses a user's request past the day's allowance with 429 and a Retry-After within a day; others go on", async () => {
     const token = await issueUserId(t.app);
@@ -59,6 +69,37 @@ describe.each(testDrivers())('the daily AI budget (%s)', (driver) => {
       details: { budget: 'ai_daily', retry_after_seconds: retryAfter },
     });
     expect((await ask(await issueUserId(t.app))).statusCode).toBe(200);
+  });
+
+  it("does not count a request the minute's budget refuses against the day's allowance", async () => {
+    const limited = await limitedApp(3, 4);
+    const user = await buildUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await ask(user.token, limited)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(await hits(`ai_daily:user:${user.id}`)).toBe(3);
+    // The minute passes: the user has the day's four less the three let through, one more.
+    await t.db
+      .update(rateLimitCounters)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitCounters.key, `ai:user:${user.id}`));
+    expect((await ask(user.token, limited)).statusCode).toBe(200);
+    const refused = await ask(user.token, limited);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ details: { budget: 'ai_daily' } });
+    await limited.close();
+  });
+
+  it("does not count a request the address's minute budget refuses against the user's day", async () => {
+    const limited = await limitedApp(3, 4);
+    const [first, second] = [await buildUser(t.db), await buildUser(t.db)];
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) expect((await ask(first.token, limited, ip)).statusCode).toBe(200);
+    const refused = await ask(second.token, limited, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ details: { budget: 'ai' } });
+    expect(await hits(`ai_daily:user:${second.id}`)).toBe(0);
+    await limited.close();
   });
 
   it('does not count callers without an id per IP against the daily allowance', async () => {

@@ -110,6 +110,9 @@ export const rateLimitPlugin = fp(
         const budget = budgets[counted];
         if (limiter.byIp) results.push({ budget, result: await limiter.byIp(request) });
         if (request.userId !== null) results.push({ budget, result: await limiter.byUser(request) });
+        // docs/ai.md#budgets: a request one budget refuses is not counted against the next (the minute's
+        // `ai` before the day's `ai_daily`): a 429 costs nothing of the day's allowance.
+        if (results.some(({ result }) => result.isExceeded)) break;
       }
       if (results.length === 0) return;
       const exceeded = results.filter(({ result }) => result.isExceeded);
