@@ -3,6 +3,7 @@ import { mayContainMath, splitTex } from '../../lib/tex-segments';
 import { markPieces, type TMatchRange } from '../../lib/text-marks';
 import { useKatex } from './load-katex';
 import { renderMath } from './render-math';
+import './tex.css';
 
 const NO_MARKS: readonly TMatchRange[] = [];
 
@@ -59,8 +60,12 @@ export function TexText({ text, marks = NO_MARKS }: { text: string; marks?: read
       html === null ? (
         <Fragment key={segment.start}>{source}</Fragment>
       ) : (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX output for a math segment only (trust off).
-        <span key={segment.start} className="tex-math" dangerouslySetInnerHTML={{ __html: html }} />
+        <span
+          key={segment.start}
+          className={segment.isDisplay ? 'tex-math is-display' : 'tex-math'}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX output for a math segment only (trust off).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       );
     return isMatched ? (
       <mark key={segment.start} className="text-match">
