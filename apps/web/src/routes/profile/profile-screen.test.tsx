@@ -47,6 +47,7 @@ type TProfileHandlers = {
   exportData?: TMockHandler<'GET /api/profile/export'>;
   library?: TMockHandler<'GET /api/profile/library.bib'>;
   deletion?: TMockHandler<'DELETE /api/profile'>;
+  subscription?: TMockHandler<'GET /api/subscription'>;
 };
 
 const notMocked = () => ({ status: 503 as const, body: { error: 'UNAVAILABLE', message: 'not mocked' } });
@@ -58,7 +59,7 @@ function mockProfileApi(profile: TProfile, clientId: string | null = null, handl
     }),
     'GET /api/profile': () => ({ body: profile }),
     'GET /api/topics': () => ({ body: { topics: ['graph neural networks', 'retrieval'] } }),
-    'GET /api/subscription': () => ({ body: subscription }),
+    'GET /api/subscription': handlers.subscription ?? (() => ({ body: subscription })),
     'GET /api/forum/': () => ({
       body: [
         sharedFolder({}),
@@ -159,6 +160,17 @@ describe('/profile, signed in', () => {
     const withMe = within(shared).getByRole('link', { name: /Reading group/ });
     expect(withMe).toHaveAttribute('href', '/rwf/9');
     expect(withMe).toHaveTextContent('Public · commenter · shared by Bob');
+  });
+
+  it('offers no digest when the server cannot mail, and says so', async () => {
+    const none: TSubscription = { ...subscription, status: 'none', email: null, frequency: null, mail_enabled: false };
+    mockProfileApi(signedInProfile, null, { subscription: () => ({ body: none }) });
+    signIn();
+    renderProfile();
+    const digest = screen.getByRole('region', { name: 'Email digest' });
+    expect(await within(digest).findByText('Email digests are off on this server.')).toBeInTheDocument();
+    expect(within(digest).queryByRole('link')).toBeNull();
+    expect(digest).not.toHaveTextContent('Not subscribed');
   });
 
   it('exports the data as paperbench-export.json', async () => {

@@ -119,21 +119,33 @@ function subscriptionLine(subscription: TSubscription): { state: string; detail:
   }
 }
 
-/** The digest subscription's status; it is managed on /subscription. */
+/** What the profile says when the server has no SMTP server: nothing can be mailed, so nothing is offered. */
+export const MAIL_OFF_NOTE = 'Email digests are off on this server.';
+
+/**
+ * The digest subscription's status; it is managed on /subscription. When the server cannot mail
+ * (GET /api/subscription's mail_enabled is false: no SMTP_HOST, docs/email.md) the card offers no
+ * subscription, only a short note.
+ */
 export function DigestSubscription() {
   const subscription = useSubscriptionQuery();
-  const line = subscription.data ? subscriptionLine(subscription.data) : null;
+  const isMailOff = subscription.data?.mail_enabled === false;
+  const line = subscription.data && !isMailOff ? subscriptionLine(subscription.data) : null;
   return (
     <ProfileCard
       title="Email digest"
       action={
-        <Link to="/subscription" className="profile-card-link">
-          {subscription.data?.status === 'none' ? 'Subscribe' : 'Manage'}
-        </Link>
+        subscription.data && !isMailOff ? (
+          <Link to="/subscription" className="profile-card-link">
+            {subscription.data.status === 'none' ? 'Subscribe' : 'Manage'}
+          </Link>
+        ) : null
       }
     >
       {subscription.isError ? (
         <LoadFailure what="Your subscription" error={subscription.error} />
+      ) : isMailOff ? (
+        <p className="profile-muted">{MAIL_OFF_NOTE}</p>
       ) : line ? (
         <p className="profile-subscription">
           <span className="profile-pill" data-status={subscription.data?.status}>
