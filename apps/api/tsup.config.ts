@@ -1,4 +1,19 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'tsup';
+
+const started = performance.now();
+
+/**
+ * One line instead of tsup's listing of every output file (~25 lines on every `pnpm start`); errors and
+ * warnings still print (`silent` hides only the rest).
+ */
+async function printSummary() {
+  const files = readdirSync('dist').filter((name) => name.endsWith('.js'));
+  const bytes = files.reduce((sum, name) => sum + statSync(path.join('dist', name)).size, 0);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`api: built ${files.length} files (${(bytes / 1e6).toFixed(2)} MB) in ${seconds} s`);
+}
 
 // One ESM bundle with the workspace contract inlined; npm dependencies stay external. The PDF text
 // worker and the embedded database's worker thread (db/pglite-proxy.ts) are their own entries (each is
@@ -18,4 +33,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: ['@paperbench/contract'],
+  silent: true,
+  onSuccess: printSummary,
 });
