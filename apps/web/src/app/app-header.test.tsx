@@ -33,13 +33,11 @@ describe('AppHeader (spec §2 Header)', () => {
     expect(within(nav).getByRole('link', { name: 'Paper Monitor' })).toHaveAttribute('aria-current', 'page');
     const tools = within(nav).getByRole('button', { name: 'Research tools' });
     await userEvent.click(tools);
-    expect(within(nav).getAllByRole('menuitem').map((item) => item.getAttribute('href'))).toEqual([
-      '/review',
-      '/sci',
-      '/grants',
-      '/rwf',
-      '/recommendations',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('menuitem')
+        .map((item) => item.getAttribute('href')),
+    ).toEqual(['/review', '/sci', '/grants', '/rwf', '/recommendations']);
   });
 
   it('has a Menu for phones with every link (CSS shows it in place of the links)', async () => {

@@ -158,14 +158,11 @@ describe('NavMenu (the header menus)', () => {
     const { button } = renderMenu('/', sections);
     await userEvent.click(button);
     const pages = screen.getByRole('group', { name: 'Pages' });
-    expect(within(pages).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Home',
-      'Chat',
-      'Conversational Search',
-      'Paper Monitor',
-      'Daily Feed',
-      'Contact Us',
-    ]);
+    expect(
+      within(pages)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Chat', 'Conversational Search', 'Paper Monitor', 'Daily Feed', 'Contact Us']);
     expect(within(pages).getByRole('menuitem', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(screen.getByRole('group', { name: 'Research tools' })).getAllByRole('menuitem')).toHaveLength(5);
     // The arrows run across both groups.
