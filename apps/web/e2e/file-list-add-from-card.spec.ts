@@ -37,6 +37,10 @@ test('[FILE LIST] Add to File List from a paper card into two folders', async ({
     ]);
   // The 'paper-attached' event refreshed the badge: one distinct paper in two folders.
   await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
+  // The card says where the paper already is; a screen reader hears the folders by name.
+  await expect(card.getByText('In: Alpha, Beta', { exact: true })).toBeVisible();
+  await expect(card.getByText('In your folders: Alpha, Beta', { exact: true })).toHaveCount(1);
+  await expect(page.locator('.recent-papers article').nth(1)).not.toContainText('In:');
   const panel = await openPanel(page);
   await expect(folderToggle(page, 'Alpha')).toContainText('1');
   await expect(folderToggle(page, 'Beta')).toContainText('1');
@@ -53,4 +57,27 @@ test('[FILE LIST] a user with no folder makes one inside the modal', async ({ pa
   await modal.getByRole('button', { name: 'Add' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('button', { name: 'File List, 1 file' })).toBeVisible();
+});
+
+test('[FILE LIST] a card names the first of three folders and counts the rest, with no request per card', async ({
+  page,
+  request,
+}) => {
+  const userId = await openApp(page);
+  const client = api(request, userId);
+  const [paper] = await client.recentPapers(1);
+  if (!paper) throw new Error('no recent paper');
+  for (const name of ['GNN reading', 'Thesis', 'Later']) await client.addFile(await client.createFolder(name), paper);
+  const folderReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/folders') folderReads.push(r.url());
+  });
+  await page.reload();
+  const card = page.locator('.recent-papers article').first();
+  await expect(card.getByRole('heading')).toHaveText(paper.title);
+  await expect(card.getByText('In: GNN reading +2', { exact: true })).toBeVisible();
+  await expect(card.getByText('In your folders: GNN reading, Thesis, Later', { exact: true })).toHaveCount(1);
+  // Every card of the page reads the one folders list the header's toggle loads.
+  expect(await page.locator('.recent-papers article').count()).toBeGreaterThan(3);
+  expect(folderReads.length).toBeLessThanOrEqual(1);
 });

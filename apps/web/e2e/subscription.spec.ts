@@ -47,3 +47,11 @@ test('[SUBSCRIPTION] a confirmation link used twice says so', async ({ page, req
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('already used');
 });
+
+test('[SUBSCRIPTION] the profile offers the digest on a server that can mail', async ({ page }) => {
+  await page.goto('/profile');
+  const digest = page.getByRole('region', { name: 'Email digest' });
+  await expect(digest.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription');
+  await expect(digest).toContainText('Not subscribed');
+  await expect(digest).not.toContainText('Email digests are off');
+});
