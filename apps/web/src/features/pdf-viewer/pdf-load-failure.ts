@@ -60,8 +60,8 @@ export function pdfLoadFailureOf(error: unknown, viewerUrl: string): TPdfLoadFai
         kind,
         title: `${capitalized(host ?? 'the server')} could not be reached`,
         detail: host
-          ? `This PDF is fetched from ${host}, which did not answer in time or at all. It is usually back within minutes: try again shortly.`
-          : 'The server did not answer in time. Try again shortly.',
+          ? `This PDF is fetched from ${host}, which did not answer. It is usually back within minutes.`
+          : 'The server did not answer. Try again in a moment.',
       };
     case 'not_found':
       return {
@@ -75,7 +75,7 @@ export function pdfLoadFailureOf(error: unknown, viewerUrl: string): TPdfLoadFai
       return {
         kind,
         title: 'This PDF is too large to open here',
-        detail: `It is over the size limit this server sets for PDFs fetched from ${host ?? 'other sites'}. The paper's page links to its source.`,
+        detail: `It is over the size limit this server sets for PDFs fetched from ${host ?? 'other sites'}. The paper's page links to the original.`,
       };
     case 'not_pdf':
       return {
@@ -89,7 +89,7 @@ export function pdfLoadFailureOf(error: unknown, viewerUrl: string): TPdfLoadFai
       return {
         kind: 'generic',
         title: 'The PDF could not be loaded',
-        detail: 'Something went wrong while loading it. Try again, or open the paper’s page.',
+        detail: "Something went wrong while loading it. Try again, or open the paper's page.",
       };
   }
 }

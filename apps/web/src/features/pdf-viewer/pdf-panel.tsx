@@ -27,12 +27,12 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
         {openUrl ? (
           <a className="panel-action" href={openUrl} target="_blank" rel="noopener noreferrer">
             <Icon name="external" size={14} />
-            Open in new window
+            <span className="pdf-panel-action-label">Open in new window</span>
           </a>
         ) : (
           <span className="panel-action" aria-disabled="true">
             <Icon name="external" size={14} />
-            Open in new window
+            <span className="pdf-panel-action-label">Open in new window</span>
           </span>
         )}
         {pdf.paper && (
@@ -44,7 +44,7 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             onClick={() => setIsCommentsOpen((open) => !open)}
           >
             <Icon name="chat" size={14} />
-            Comments
+            <span className="pdf-panel-action-label">Comments</span>
           </button>
         )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
