@@ -24,6 +24,12 @@ export const ZFolderAbilities = z.object({
 });
 export type TFolderAbilities = z.infer<typeof ZFolderAbilities>;
 
+/**
+ * What a file whose paper the caller may no longer read is called (docs/collaboration.md#uploads): an
+ * upload whose grant has ended. Its row stays, without the paper's title or PDF, until removed.
+ */
+export const NO_LONGER_SHARED_FILENAME = 'No longer shared with you';
+
 /** spec §3 File in a folder. One paper appears at most once per folder. */
 export const ZFolderFile = ZPaperRef.extend({
   /** Display name: the paper's title (an upload's title defaults to its file name without .pdf). */
@@ -32,6 +38,12 @@ export const ZFolderFile = ZPaperRef.extend({
   paper_URL: zText().nullable(),
   /** Whether this paper is part of the chat context (spec §4 Selection). */
   selected: z.boolean(),
+  /**
+   * Present (true) when the caller may no longer read the paper: an upload whose grant has ended.
+   * `filename` is then NO_LONGER_SHARED_FILENAME, `paper_URL` null and `selected` false; only
+   * removing it works, every read of the paper is 404.
+   */
+  unavailable: z.literal(true).optional(),
   folder_id: ZFolderId,
 });
 export type TFolderFile = z.infer<typeof ZFolderFile>;

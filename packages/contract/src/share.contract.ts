@@ -25,7 +25,8 @@ export const shareContract = c.router({
     path: '/api/share/:id',
     pathParams: z.object({ id: ZShareId }),
     responses: { 200: ZSharedList },
-    summary: 'The papers of a shared list (open to anyone with the link, spec §6)',
+    summary:
+      'The papers of a shared list (open to anyone with the link, spec §6); uploads the caller may not read are withheld',
   },
   revoke: {
     method: 'DELETE',
@@ -46,7 +47,7 @@ export const shareContract = c.router({
     summary: "Import a shared list into the caller's files (Replace or Merge)",
     description:
       "In one transaction: 'replace' clears the caller's files first; then every paper of the list the caller " +
-      "does not hold joins the caller's first folder ('Untitled' when there is none). The link grants the " +
-      'right to import: uploaded papers on the list are attached without the visibility check of attach_paper.',
+      "does not hold joins the caller's first folder ('Untitled' when there is none). A link grants no " +
+      'access: uploads on the list the caller may not read are left out and counted as withheld.',
   },
 });

@@ -29,10 +29,18 @@ export type TShareRequest = z.infer<typeof ZShareRequest>;
 export const ZShareResponse = z.object({ share_id: ZShareId });
 export type TShareResponse = z.infer<typeof ZShareResponse>;
 
-/** GET /api/share/{id}: the papers of a shared list, in the order they were shared. */
+/**
+ * How many papers of a list the caller may not read, so neither sees nor imports: uploads that are
+ * private to their uploader, or whose shared folder the caller has no role on (a link is not a grant:
+ * docs/collaboration.md#uploads).
+ */
+const ZWithheld = z.number().int().nonnegative();
+
+/** GET /api/share/{id}: the papers of a shared list the caller may read, in the order they were shared. */
 export const ZSharedList = z.object({
   share_id: ZShareId,
   papers: z.array(ZPaper),
+  withheld: ZWithheld,
   created_at: ZTimestamp,
 });
 export type TSharedList = z.infer<typeof ZSharedList>;
@@ -41,10 +49,15 @@ export type TSharedList = z.infer<typeof ZSharedList>;
 export const ZShareImportRequest = z.object({ mode: z.enum(['replace', 'merge']) });
 export type TShareImportRequest = z.infer<typeof ZShareImportRequest>;
 
-/** What an import did: papers attached, papers the caller already held, and the folder they joined. */
+/**
+ * What an import did: papers attached (and which, so the web can offer Undo), papers the caller
+ * already held, papers withheld from them, and the folder the new ones joined.
+ */
 export const ZShareImportResponse = z.object({
   attached: z.number().int().nonnegative(),
+  attached_papers: z.array(ZPaperRef),
   already_present: z.number().int().nonnegative(),
+  withheld: ZWithheld,
   folder_id: z.number().int().positive(),
 });
 export type TShareImportResponse = z.infer<typeof ZShareImportResponse>;

@@ -1,5 +1,5 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   chatSessions,
@@ -16,7 +16,7 @@ import {
 } from '../db/schema';
 import { ownedFolder, readableFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
-import { paperRefsFilter, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
+import { paperRefsFilter, placedByUploader, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import type { FolderCommentResource, PaperCommentResource } from './comment.policy';
 import type { Actor } from './decision';
 import type { FolderMembership, LoadedFolder } from './folder.policy';
@@ -75,32 +75,55 @@ const reachableFolder = (actor: Actor) => (actor.userId === null ? sql`false` : 
 /** The folders whose papers the actor may read: the folder rule's 'read' in SQL (folder-scope.repo.ts). */
 export { readableFolder };
 
-/** Each existing paper among the refs, with who uploaded it and whether a folder the actor can reach holds it. */
-export function selectPapersForAccess(
+/**
+ * Each existing paper among the refs, with who uploaded it and, for an upload, the shared folders its
+ * uploader put it in (with the actor's membership of each): the facts decidePaperRead reads.
+ */
+export async function selectPapersForAccess(
   db: Db,
   actor: Actor,
   refs: readonly TPaperRef[],
 ): Promise<(PaperResource & { platform: string; paperId: string })[]> {
-  const isUpload = eq(papers.platform, UPLOAD_PLATFORM);
-  const holding = db
-    .select({ one: sql`1` })
-    .from(folderFiles)
-    .innerJoin(folders, eq(folders.id, folderFiles.folderId))
-    .where(
-      and(eq(folderFiles.platform, papers.platform), eq(folderFiles.paperId, papers.paperId), readableFolder(actor)),
-    );
-  return db
+  const rows = await db
     .select({
       platform: papers.platform,
       paperId: papers.paperId,
-      isUpload: sql<boolean>`${isUpload}`,
+      isUpload: sql<boolean>`${eq(papers.platform, UPLOAD_PLATFORM)}`,
       uploaderId: uploads.ownerId,
-      // Only an upload's holders matter, so public papers skip the lookup.
-      isHeldByActor: sql<boolean>`${and(isUpload, exists(holding))}`,
     })
     .from(papers)
     .leftJoin(uploads, and(eq(uploads.platform, papers.platform), eq(uploads.paperId, papers.paperId)))
     .where(paperRefsFilter(refs));
+  const uploadRefs = rows
+    .filter((row) => row.isUpload)
+    .map((row) => ({ platform: row.platform, paper_id: row.paperId }));
+  // Only an upload's grants matter, so public papers skip the lookup.
+  const grants = uploadRefs.length === 0 ? new Map() : groupByRef(await selectGrantingFolders(db, actor, uploadRefs));
+  return rows.map((row) => ({ ...row, grantingFolders: grants.get(refKey(row.platform, row.paperId)) ?? [] }));
+}
+
+/** The shared folders holding these uploads that their uploaders put them in, each with the ref it holds. */
+async function selectGrantingFolders(db: Db, actor: Actor, refs: readonly TPaperRef[]) {
+  const rows = await db
+    .select({ platform: uploads.platform, paperId: uploads.paperId, ...folderFacts })
+    .from(uploads)
+    .innerJoin(folderFiles, placedByUploader())
+    .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), eq(folders.type, 'shared')))
+    .where(or(...refs.map((ref) => and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)))));
+  return withMemberships(db, actor, rows);
+}
+
+/** A paper ref as a map key. */
+export const refKey = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
+
+/** Rows that carry a ref, grouped by it. */
+export function groupByRef<Row extends { platform: string; paperId: string }>(rows: readonly Row[]) {
+  const byRef = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = refKey(row.platform, row.paperId);
+    byRef.set(key, [...(byRef.get(key) ?? []), row]);
+  }
+  return byRef;
 }
 
 /** Per folder within the actor's reach that holds one of the refs: the ref and the folder. */

@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import { AppError, notFound } from '../lib/app-error';
 import { describePaper, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import {
+  groupByRef,
+  refKey,
   selectChatSessionsForAccess,
   selectFolderCommentsForAccess,
   selectFoldersForAccess,
@@ -13,7 +15,6 @@ import {
   selectSharesForAccess,
 } from './access.repo';
 import type { Actor, Decision } from './decision';
-import type { LoadedFolder } from './folder.policy';
 import { type IdOf, type KindName, PERMISSIONS, type Permission, type ResourceKinds, type Rule } from './permissions';
 
 interface Kind<K extends KindName> {
@@ -26,17 +27,6 @@ interface Kind<K extends KindName> {
     actor: Actor,
     ids: readonly ResourceKinds[K]['id'][],
   ): Promise<Map<string, ResourceKinds[K]['resource']>>;
-}
-
-const refKey = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
-
-function groupHolders(rows: readonly (LoadedFolder & { platform: string; paperId: string })[]) {
-  const byRef = new Map<string, LoadedFolder[]>();
-  for (const row of rows) {
-    const key = refKey(row.platform, row.paperId);
-    byRef.set(key, [...(byRef.get(key) ?? []), row]);
-  }
-  return byRef;
 }
 
 const KINDS: { [K in KindName]: Kind<K> } = {
@@ -69,7 +59,7 @@ const KINDS: { [K in KindName]: Kind<K> } = {
   file: {
     key: (ref) => refKey(ref.platform, ref.paper_id),
     describe: (ref) => `${describePaper(ref)} in your files`,
-    load: async (db, actor, refs) => groupHolders(await selectHoldersForAccess(db, actor, refs)),
+    load: async (db, actor, refs) => groupByRef(await selectHoldersForAccess(db, actor, refs)),
   },
   chatSession: {
     key: String,

@@ -38,8 +38,8 @@ describe('comment policy', () => {
     expect(decideFolderCommentDelete(actor, { authorId: 5, folder: folder(isPublic, role) })).toBe(decision);
   });
 
-  const readable: PaperResource = { isUpload: false, uploaderId: null, isHeldByActor: false };
-  const privateUpload: PaperResource = { isUpload: true, uploaderId: 1, isHeldByActor: false };
+  const readable: PaperResource = { isUpload: false, uploaderId: null, grantingFolders: [] };
+  const privateUpload: PaperResource = { isUpload: true, uploaderId: 1, grantingFolders: [] };
   it.each([
     ['the author', author, readable, Y],
     ['the paper’s uploader (no moderation on papers)', owner, privateUpload, N],

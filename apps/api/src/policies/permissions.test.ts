@@ -8,9 +8,24 @@ const holder: Actor = { userId: 2 };
 const stranger: Actor = { userId: 3 };
 const anonymous: Actor = { userId: null };
 
-/** The facts the loader would give for `actor` about a paper uploaded by user 1 and held by user 2. */
-const upload = (actor: Actor): PaperResource => ({ isUpload: true, uploaderId: 1, isHeldByActor: actor === holder });
-const published = (): PaperResource => ({ isUpload: false, uploaderId: null, isHeldByActor: false });
+/**
+ * The facts the loader would give for `actor` about a paper uploaded by user 1 into a private shared
+ * folder of theirs where user 2 ("holder") is a viewer.
+ */
+const upload = (actor: Actor): PaperResource => ({
+  isUpload: true,
+  uploaderId: 1,
+  grantingFolders: [
+    {
+      id: 7,
+      ownerId: 1,
+      isShared: true,
+      isPublic: false,
+      membership: actor === holder ? { role: 'viewer' } : undefined,
+    },
+  ],
+});
+const published = (): PaperResource => ({ isUpload: false, uploaderId: null, grantingFolders: [] });
 const share = { createdBy: 1 };
 
 /** architecture: authorization as a table of actor × permission → decision, with plain objects and no database. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   folderFiles,
@@ -113,16 +113,22 @@ export async function buildFolderFile(
     paper,
     selected = false,
     addedAt,
+    addedBy,
   }: {
     folderId: number;
     paper?: { platform?: string; paperId: string };
     selected?: boolean;
     /** Default: now. PGlite's clock has millisecond steps, so files added back to back can tie. */
     addedAt?: Date;
+    /** Who placed it (an upload's grant: docs/collaboration.md#uploads). Default: the folder's owner. */
+    addedBy?: number;
   },
 ) {
   const { platform = 'arxiv', paperId } = paper ?? (await buildPaper(db));
-  await db.insert(folderFiles).values({ folderId, platform, paperId, selected, ...(addedAt ? { addedAt } : {}) });
+  const placer = addedBy ?? sql`(select ${folders.ownerId} from ${folders} where ${folders.id} = ${folderId})`;
+  await db
+    .insert(folderFiles)
+    .values({ folderId, platform, paperId, selected, addedBy: placer, ...(addedAt ? { addedAt } : {}) });
   return { platform, paperId };
 }
 
@@ -144,7 +150,7 @@ export async function buildUpload(
   });
   await buildPaper(db, { platform: 'upload', paperId, title, categories: [], pdfUrl: null });
   await db.insert(uploads).values({ paperId, ownerId, contentHash, originalFilename: `${title}.pdf` });
-  return { platform: 'upload', paperId, title };
+  return { platform: 'upload', paperId, title, storageKey: `test/${contentHash}` };
 }
 
 /**

@@ -15,7 +15,8 @@ export async function resolveChatPapers(db: Db, userId: number, named?: TFileSel
   const requested =
     named ??
     (await selectUserFiles(db, userId))
-      .filter((file) => file.selected)
+      // A file whose grant has ended stays listed but feeds nothing (docs/collaboration.md#uploads).
+      .filter((file) => file.selected && file.readable)
       .map((file) => ({ paper_id: file.paperId, platform: file.platform }));
   const papers = [...new Map(requested.map((ref) => [refKey(ref), ref])).values()];
   if (papers.length === 0) {

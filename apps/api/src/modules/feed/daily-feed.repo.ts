@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, lt, lte, ne, or, type SQL, sql } from 'drizzl
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { relevance, webSearchQuery } from '../../db/sql/full-text';
-import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
+import { UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { topicMatch } from '../topics/topic-match';
 import type { FeedCandidate } from './daily-feed.rank';
 import type { LibraryPaperRow } from './feed-library';
@@ -81,6 +81,7 @@ export function selectLibraryPapers(db: Db, userId: number): Promise<LibraryPape
     })
     .from(held)
     .innerJoin(papers, and(eq(papers.platform, held.platform), eq(papers.paperId, held.paperId)))
+    .where(visiblePaperFilter(userId))
     .orderBy(desc(held.addedAt))
     .limit(LIBRARY_SAMPLE);
 }

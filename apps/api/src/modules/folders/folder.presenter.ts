@@ -1,10 +1,17 @@
-import type { TFolder, TFolderFile } from '@paperbench/contract';
+import { NO_LONGER_SHARED_FILENAME, type TFolder, type TFolderFile } from '@paperbench/contract';
 import { computeAbilities, type FolderMembership } from '../../policies/folder.policy';
 import type { FolderFileRow, FolderRow } from './folders.repo';
 import { resolvePaperUrl } from './paper-url';
 
-/** The fields a file has wherever it is listed (a folder, or the flat File List of chat). */
+/**
+ * The fields a file has wherever it is listed (a folder, or the flat File List of chat). A paper the
+ * caller may no longer read keeps its row but shows nothing of the paper (docs/collaboration.md#uploads).
+ */
 export function presentFileFields(row: Omit<FolderFileRow, 'folderId'>): Omit<TFolderFile, 'folder_id'> {
+  if (!row.readable) {
+    const ref = { paper_id: row.paperId, platform: row.platform };
+    return { ...ref, filename: NO_LONGER_SHARED_FILENAME, paper_URL: null, selected: false, unavailable: true };
+  }
   return {
     paper_id: row.paperId,
     platform: row.platform,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import {
   editableFolder,
   folderAllowing,
@@ -32,6 +33,8 @@ export interface FolderFileRow {
   selected: boolean;
   title: string;
   pdfUrl: string | null;
+  /** Whether the actor may read the paper now (visiblePaperFilter); false for an upload whose grant ended. */
+  readable: boolean;
 }
 
 const folderColumns = {
@@ -44,14 +47,15 @@ const folderColumns = {
   createdAt: folders.createdAt,
 };
 
-const fileColumns = {
+const fileColumns = (actor: Actor) => ({
   folderId: folderFiles.folderId,
   platform: folderFiles.platform,
   paperId: folderFiles.paperId,
   selected: folderFiles.selected,
   title: papers.title,
   pdfUrl: papers.pdfUrl,
-};
+  readable: sql<boolean>`${visiblePaperFilter(actor.userId)}`,
+});
 
 /** Rows of one paper in folder_files. */
 export const isFileOf = (ref: TPaperRef): SQL =>
@@ -79,7 +83,7 @@ export function selectOwnedFiles(
   { folderId, ref }: OwnedFilesFilter = {},
 ): Promise<FolderFileRow[]> {
   return db
-    .select(fileColumns)
+    .select(fileColumns({ userId: ownerId }))
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), ownedFolder(ownerId)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
@@ -98,7 +102,7 @@ export function selectOwnedFiles(
  */
 export function selectReadableFiles(db: Db, actor: Actor, folderId: number, ref?: TPaperRef): Promise<FolderFileRow[]> {
   return db
-    .select(fileColumns)
+    .select(fileColumns(actor))
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), readableFolder(actor)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
@@ -115,14 +119,17 @@ export async function selectReadableFolderName(db: Db, actor: Actor, folderId: n
   return row?.name ?? null;
 }
 
-/** The papers of a folder the actor may read, as a bibliography needs them, in the File List's order. */
+/**
+ * The papers of a folder the actor may read, as a bibliography needs them, in the File List's order;
+ * an upload the actor may no longer read is left out (docs/collaboration.md#uploads).
+ */
 export function selectReadableFolderPapers(db: Db, actor: Actor, folderId: number): Promise<BibliographyPaper[]> {
   return db
     .select(bibliographyColumns)
     .from(folderFiles)
     .innerJoin(folders, and(eq(folders.id, folderFiles.folderId), readableFolder(actor)))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
-    .where(eq(folderFiles.folderId, folderId))
+    .where(and(eq(folderFiles.folderId, folderId), visiblePaperFilter(actor.userId)))
     .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 
@@ -182,11 +189,15 @@ export async function deleteOwnedFolder(db: Db, ownerId: number, folderId: numbe
   });
 }
 
-/** Adds a paper to a folder unless it is there already (the primary key keeps one row); true when added. */
-export async function insertFolderFile(db: Db, folderId: number, ref: TPaperRef): Promise<boolean> {
+/**
+ * Adds a paper to a folder unless it is there already (the primary key keeps one row); true when
+ * added. `addedBy` is who placed it: for an upload, only its uploader's placement is a grant
+ * (docs/collaboration.md#uploads).
+ */
+export async function insertFolderFile(db: Db, folderId: number, ref: TPaperRef, addedBy: number): Promise<boolean> {
   const inserted = await db
     .insert(folderFiles)
-    .values({ folderId, platform: ref.platform, paperId: ref.paper_id })
+    .values({ folderId, platform: ref.platform, paperId: ref.paper_id, addedBy })
     .onConflictDoNothing()
     .returning({ folderId: folderFiles.folderId });
   return inserted.length > 0;

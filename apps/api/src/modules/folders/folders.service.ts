@@ -88,7 +88,7 @@ export async function addFileToFolder(
     // lock makes a concurrent folder delete wait for this insert instead of racing it.
     if (!(await selectEditableFolder(tx, userId, folderId, 'key share'))) throw folderNotFound(folderId);
     if (!(await findVisiblePaper(tx, userId, ref))) throw notFound(describePaper(ref));
-    const added = await insertFolderFile(tx, folderId, ref);
+    const added = await insertFolderFile(tx, folderId, ref, userId);
     await requestFullText(tx, config, [ref]);
     const [row] = await selectReadableFiles(tx, { userId }, folderId, ref);
     if (!row) throw new Error('folder file vanished inside its own transaction');

@@ -80,7 +80,8 @@ async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasReque
     request.selected_files ??
     (request.use_selected
       ? (await selectUserFiles(db, userId))
-          .filter((file) => file.selected)
+          // A file whose grant has ended stays listed but feeds nothing (docs/collaboration.md#uploads).
+          .filter((file) => file.selected && file.readable)
           .map((file) => ({ platform: file.platform, paper_id: file.paperId }))
       : []);
   const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];

@@ -5,25 +5,50 @@ import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { folderFiles, folders, papers, uploads } from '../../db/schema';
 import { readableFolder } from '../folders/folder-scope.repo';
 
-/** Uploaded papers are private to their uploader (and whoever holds them in a folder); every other platform is public metadata. */
+/** Uploaded papers are private to their uploader and to the readers of shared folders they put them in; every other platform is public metadata. */
 export const UPLOAD_PLATFORM = 'upload';
 
 /**
+ * Joins `folder_files` to `uploads`: the rows of the upload that its uploader placed. Only these can
+ * grant it, and only in a shared folder (policies/paper.policy.ts); rows placed by anyone else are
+ * references (docs/collaboration.md#uploads).
+ */
+export const placedByUploader = (): SQL =>
+  and(
+    eq(folderFiles.platform, uploads.platform),
+    eq(folderFiles.paperId, uploads.paperId),
+    eq(folderFiles.addedBy, uploads.ownerId),
+  ) as SQL;
+
+/**
  * The one visibility rule for papers, as a condition on `papers` (the caller's scope lives in the
- * query itself, so a forgotten check cannot leak an upload). An uploaded paper is visible to its
- * uploader and to whoever can read a folder that holds it: their own (e.g. imported from a share
- * link), a shared folder they are a member of, or a public shared folder (docs/collaboration.md).
+ * query itself, so a forgotten check cannot leak an upload); the SQL twin of decidePaperRead. An
+ * uploaded paper is visible to its uploader and to whoever may read a shared folder its uploader put
+ * it in: a member with any role, the folder's owner, anyone for a public one (docs/collaboration.md#uploads).
  */
 export function visiblePaperFilter(userId: number | null): SQL {
   const notUpload = sql`${papers.platform} <> ${UPLOAD_PLATFORM}`;
-  const held = sql`exists (select 1 from ${folderFiles} inner join ${folders} on ${folders.id} = ${folderFiles.folderId}
-    where ${folderFiles.platform} = ${papers.platform} and ${folderFiles.paperId} = ${papers.paperId}
+  const granted = sql`exists (select 1 from ${uploads}
+    inner join ${folderFiles} on ${placedByUploader()}
+    inner join ${folders} on ${folders.id} = ${folderFiles.folderId} and ${folders.type} = 'shared'
+    where ${uploads.platform} = ${papers.platform} and ${uploads.paperId} = ${papers.paperId}
     and ${readableFolder({ userId })})`;
-  if (userId === null) return or(notUpload, held) as SQL;
+  if (userId === null) return or(notUpload, granted) as SQL;
   const uploaded = sql`exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
     and ${uploads.paperId} = ${papers.paperId} and ${uploads.ownerId} = ${userId})`;
-  return or(notUpload, uploaded, held) as SQL;
+  return or(notUpload, uploaded, granted) as SQL;
 }
+
+/**
+ * A condition on a folder's files (`folder_files` joined to `folders` and `papers`): the paper is
+ * readable by whoever reads the folder, through the folder itself. A published paper; an upload its
+ * uploader put there, in their own folder or in a shared one. What one folder holds for all its
+ * readers (its summary) reads only these: a reference is readable, if at all, through a grant of
+ * the reader's own (docs/collaboration.md#uploads).
+ */
+export const readableThroughFolder = (): SQL =>
+  sql`(${papers.platform} <> ${UPLOAD_PLATFORM} or exists (select 1 from ${uploads}
+    where ${placedByUploader()} and (${folders.type} = 'shared' or ${uploads.ownerId} = ${folders.ownerId})))`;
 
 /**
  * `papers` rows of many refs (a folder's, a kept order's batch). The refs travel as one JSON

@@ -1,3 +1,4 @@
+import { NO_LONGER_SHARED_FILENAME } from '@paperbench/contract';
 import { and, asc, count, countDistinct, eq, inArray, max, min, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -27,6 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 /** The person, or null while anonymous (no provider subject yet). */
 export async function selectNamedUser(db: Db, userId: number) {
@@ -98,7 +100,7 @@ export async function selectLibraryPapers(db: Db, userId: number): Promise<Bibli
     .from(folderFiles)
     .innerJoin(folders, eq(folders.id, folderFiles.folderId))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
-    .where(eq(folders.ownerId, userId))
+    .where(and(eq(folders.ownerId, userId), visiblePaperFilter(userId)))
     .groupBy(papers.platform, papers.paperId)
     .orderBy(asc(min(folderFiles.addedAt)), papers.platform, papers.paperId);
   return rows.map(({ firstAdded: _firstAdded, ...paper }) => paper);
@@ -108,6 +110,10 @@ export async function selectLibraryPapers(db: Db, userId: number): Promise<Bibli
  * Every section of the export (GDPR Art. 15 and 20), as stored rows. Never a token hash, and no other
  * user's id: members appear (by email) only for the caller's own shared folders.
  */
+/** A row of the user's that names a paper: its title, unless it is an upload whose grant ended (docs/collaboration.md#uploads). */
+const titleIfReadable = (userId: number) =>
+  sql<string>`case when ${visiblePaperFilter(userId)} then ${papers.title} else ${NO_LONGER_SHARED_FILENAME} end`;
+
 export async function selectExportRows(db: Db, userId: number, email: string | null) {
   const sessions = await db
     .select({
@@ -131,7 +137,7 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
           folderId: folderFiles.folderId,
           platform: folderFiles.platform,
           paperId: folderFiles.paperId,
-          title: papers.title,
+          title: titleIfReadable(userId),
           selected: folderFiles.selected,
           addedAt: folderFiles.addedAt,
         })
@@ -237,7 +243,7 @@ export async function selectExportRows(db: Db, userId: number, email: string | n
           sessionId: reviewFiles.sessionId,
           platform: reviewFiles.platform,
           paperId: reviewFiles.paperId,
-          title: papers.title,
+          title: titleIfReadable(userId),
           addedAt: reviewFiles.addedAt,
         })
         .from(reviewFiles)
@@ -342,39 +348,14 @@ export async function lockUserRow(tx: Tx, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * The caller's uploads, each with the earliest other user holding it in a folder (null: no one else
- * does), uploads locked.
- */
-export async function lockOwnedUploads(tx: Tx, userId: number) {
-  const owned = await tx
+/** The caller's uploads, locked. */
+export function lockOwnedUploads(tx: Tx, userId: number) {
+  return tx
     .select({ paperId: uploads.paperId, contentHash: uploads.contentHash })
     .from(uploads)
     .where(eq(uploads.ownerId, userId))
     .orderBy(uploads.paperId)
     .for('update');
-  const result: { paperId: string; contentHash: string; heldBy: number | null }[] = [];
-  for (const upload of owned) {
-    const [holder] = await tx
-      .select({ ownerId: folders.ownerId })
-      .from(folderFiles)
-      .innerJoin(folders, eq(folders.id, folderFiles.folderId))
-      .where(
-        and(eq(folderFiles.platform, 'upload'), eq(folderFiles.paperId, upload.paperId), ne(folders.ownerId, userId)),
-      )
-      .orderBy(folderFiles.addedAt, folders.id)
-      .limit(1);
-    result.push({ ...upload, heldBy: holder?.ownerId ?? null });
-  }
-  return result;
-}
-
-/** An upload someone else keeps in a folder stays for them: it passes to that user. */
-export async function transferUpload(tx: Tx, paperId: string, toUserId: number): Promise<void> {
-  await tx
-    .update(uploads)
-    .set({ ownerId: toUserId })
-    .where(and(eq(uploads.platform, 'upload'), eq(uploads.paperId, paperId)));
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   selectExportRows,
   selectLibraryPapers,
   selectNamedUser,
-  transferUpload,
 } from './profile.repo';
 
 async function profileUser(db: Db, userId: number): Promise<(TProfileUser & { email: string }) | null> {
@@ -54,9 +53,10 @@ export async function exportProfile(db: Db, userId: number, sessionId: number): 
 /**
  * DELETE /api/profile (docs/security.md#taking-things-back): ONE transaction deletes the user and, by
  * ON DELETE CASCADE, every row of theirs (every session ends with it: their ids answer 401). Their
- * uploads no one else keeps go as an owner's delete takes them (papers row, text, folder entries, and the
- * stored file unless other content holds the same bytes); an upload another user keeps in a folder passes
- * to that user, so their folder does not lose it. Bytes leave storage only after the commit.
+ * uploads go as an owner's delete takes them (papers row, text, folder entries, and the stored file
+ * unless other content holds the same bytes), wherever they were shared: the uploader was their only
+ * grant, so every reader's access ends with the account (docs/collaboration.md#uploads). Bytes leave
+ * storage only after the commit.
  */
 export async function deleteAccount({ db, storage }: AppContext, userId: number): Promise<void> {
   const orphans = await db.transaction(async (tx) => {
@@ -65,10 +65,6 @@ export async function deleteAccount({ db, storage }: AppContext, userId: number)
     const gone: { key: string; contentHash: string }[] = [];
     // Hash order, so two deletions sharing content lock alike (stored-files.repo).
     for (const upload of [...owned].sort((a, b) => a.contentHash.localeCompare(b.contentHash))) {
-      if (upload.heldBy !== null) {
-        await transferUpload(tx, upload.paperId, upload.heldBy);
-        continue;
-      }
       await lockContentHash(tx, upload.contentHash);
       await deleteUploadedPaper(tx, upload.paperId);
       if (await isContentHeld(tx, upload.contentHash)) continue;

@@ -218,7 +218,7 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     expect((await t.app.inject({ url: '/api/profile', headers: as(me.id) })).statusCode).toBe(200);
   });
 
-  it('deletes the account: no row of it left, uploads no one else holds and their files gone, one kept by another', async () => {
+  it('deletes the account: no row of it left, every upload and its files gone, even one another user kept a copy of', async () => {
     const sub = t.newSubject();
     const me = await signIn(sub);
     const second = await signIn(sub);
@@ -231,13 +231,14 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     await post(me.id, '/api/contact', { message: 'Bye' });
     const alone = await upload(me.id, 'alone');
     const kept = await upload(me.id, 'kept');
-    // Someone else keeps `kept` in a folder (imported from a share link): it stays for them.
+    // Someone else keeps a copy of `kept` in a folder (imported from a share link): a reference, not a
+    // grant (docs/collaboration.md#uploads), so it goes with the uploader's account.
     const other = await issueUserId(t.app);
     const otherId = (await findUserIdByToken(t.db, other)) as number;
     const [otherFolder] = await t.db.insert(folders).values({ ownerId: otherId, name: 'Imported' }).returning();
     await t.db
       .insert(folderFiles)
-      .values({ folderId: otherFolder?.id as number, platform: 'upload', paperId: kept.paperId });
+      .values({ folderId: otherFolder?.id as number, platform: 'upload', paperId: kept.paperId, addedBy: otherId });
     const othersBefore = await rowsNaming(t.db, otherId);
 
     const response = await remove(me.id, { confirm: 'delete my account' });
@@ -250,17 +251,16 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     for (const id of [me.id, second.id]) {
       expect((await t.app.inject({ url: '/api/profile', headers: as(id) })).statusCode).toBe(401);
     }
-    // The upload no one else held: its paper, row, stored file and bytes are gone.
-    expect(await t.db.select().from(uploads).where(eq(uploads.paperId, alone.paperId))).toEqual([]);
-    expect(
-      (await t.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.contentHash, alone.hash)))[0]?.n,
-    ).toBe(0);
-    expect(await hasBytes(alone.hash)).toBe(false);
-    // The one another user keeps is theirs now, still readable by them.
-    expect((await t.db.select().from(uploads).where(eq(uploads.paperId, kept.paperId)))[0]?.ownerId).toBe(otherId);
-    expect(await hasBytes(kept.hash)).toBe(true);
-    expect((await t.app.inject({ url: `/api/uploads/${kept.paperId}/pdf`, headers: as(other) })).statusCode).toBe(200);
-    expect(await rowsNaming(t.db, otherId)).toEqual({ ...othersBefore, 'uploads.owner_id': 1 });
+    // Both uploads: their papers, rows, stored files and bytes are gone; the copy passed to no one.
+    for (const gone of [alone, kept]) {
+      expect(await t.db.select().from(uploads).where(eq(uploads.paperId, gone.paperId))).toEqual([]);
+      expect(
+        (await t.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.contentHash, gone.hash)))[0]?.n,
+      ).toBe(0);
+      expect(await hasBytes(gone.hash)).toBe(false);
+    }
+    expect((await t.app.inject({ url: `/api/uploads/${kept.paperId}/pdf`, headers: as(other) })).statusCode).toBe(404);
+    expect(await rowsNaming(t.db, otherId)).toEqual({ ...othersBefore, 'folder_files.added_by': 0 });
     // A new anonymous id works as before (the client fetches one).
     expect((await t.app.inject({ url: '/api/profile', headers: as(await issueUserId(t.app)) })).statusCode).toBe(200);
   });

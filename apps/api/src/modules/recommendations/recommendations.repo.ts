@@ -5,7 +5,7 @@ import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { ownedFolder, readableFolder } from '../folders/folder-scope.repo';
-import { amongPaperRefs, UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
+import { amongPaperRefs, UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { TOPICAL_WEIGHTS } from './term-stats.repo';
 
 /** A paper the user keeps, as the profile and the explanations need it. */
@@ -49,6 +49,8 @@ export async function selectKeptPapers(db: Db, scope: KeptScope): Promise<KeptPa
     .select({ platform: papers.platform, paper_id: papers.paperId, title: papers.title })
     .from(kept)
     .innerJoin(papers, and(eq(papers.platform, kept.platform), eq(papers.paperId, kept.paperId)))
+    // An upload whose grant ended stays in the folder but speaks for nothing (docs/collaboration.md#uploads).
+    .where(visiblePaperFilter(scope.userId))
     .orderBy(sql`${kept.lastAdded} desc`, papers.platform, papers.paperId)
     .limit(MAX_PROFILE_PAPERS);
   return rows;

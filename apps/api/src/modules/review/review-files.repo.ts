@@ -2,6 +2,7 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { chatSessions, papers, reviewFiles } from '../../db/schema';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 /** A session's file with what its node and its listing show of the paper. */
 export interface ReviewFileRow {
@@ -26,13 +27,17 @@ const fileColumns = {
   abstract: papers.abstract,
 };
 
-/** The session's papers in the order they were added. The caller has checked the session is the user's. */
-export async function selectSessionFiles(db: Db | Tx, sessionId: number): Promise<ReviewFileRow[]> {
+/**
+ * The session's papers the user may read, in the order they were added. The caller has checked the
+ * session is the user's. An upload whose grant ended stays a row but is no node: its title, abstract
+ * and passages are no longer the user's (docs/collaboration.md#uploads).
+ */
+export async function selectSessionFiles(db: Db | Tx, userId: number, sessionId: number): Promise<ReviewFileRow[]> {
   return db
     .select(fileColumns)
     .from(reviewFiles)
     .innerJoin(papers, and(eq(papers.platform, reviewFiles.platform), eq(papers.paperId, reviewFiles.paperId)))
-    .where(eq(reviewFiles.sessionId, sessionId))
+    .where(and(eq(reviewFiles.sessionId, sessionId), visiblePaperFilter(userId)))
     .orderBy(asc(reviewFiles.addedAt), asc(reviewFiles.platform), asc(reviewFiles.paperId));
 }
 

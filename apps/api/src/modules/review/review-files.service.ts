@@ -81,12 +81,12 @@ export async function addSessionFiles(
   refs: readonly TPaperRef[],
 ): Promise<TReviewFile[]> {
   await addPapersToSession(context, userId, sessionId, refs);
-  return (await selectSessionFiles(context.db, sessionId)).map(presentReviewFile);
+  return (await selectSessionFiles(context.db, userId, sessionId)).map(presentReviewFile);
 }
 
 export async function listSessionFiles(db: Db, userId: number, sessionId: number): Promise<TReviewFile[]> {
   await requireReviewSession(db, userId, sessionId);
-  return (await selectSessionFiles(db, sessionId)).map(presentReviewFile);
+  return (await selectSessionFiles(db, userId, sessionId)).map(presentReviewFile);
 }
 
 /**
@@ -106,8 +106,8 @@ export async function removeSessionFile(db: Db, userId: number, sessionId: numbe
 }
 
 /** One file of the session as the listing shows it (after an upload). */
-export async function findSessionFile(db: Db, sessionId: number, ref: TPaperRef): Promise<TReviewFile> {
-  const row = (await selectSessionFiles(db, sessionId)).find(
+export async function findSessionFile(db: Db, userId: number, sessionId: number, ref: TPaperRef): Promise<TReviewFile> {
+  const row = (await selectSessionFiles(db, userId, sessionId)).find(
     (file) => file.platform === ref.platform && file.paperId === ref.paper_id,
   );
   if (!row) throw notFound(`${describePaper(ref)} in review session ${sessionId}`);

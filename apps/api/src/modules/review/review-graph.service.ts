@@ -26,14 +26,29 @@ type GraphContext = Parameters<typeof addPapersToSession>[0];
 /** Passages per paper that proposals read: the opening of a paper says what it is about. */
 const PROPOSAL_PASSAGES_PER_PAPER = 300;
 
-async function readGraph(db: Db | Tx, sessionId: number, status: string | null): Promise<TReviewGraph> {
-  const [files, edges] = await Promise.all([selectSessionFiles(db, sessionId), selectEdges(db, sessionId)]);
+/**
+ * The session's nodes the user may read and the edges between them: an edge to a paper that is no
+ * longer the user's (docs/collaboration.md#uploads) goes with it, until the paper comes back.
+ */
+async function selectNodesAndEdges(db: Db | Tx, userId: number, sessionId: number) {
+  const [files, edges] = await Promise.all([selectSessionFiles(db, userId, sessionId), selectEdges(db, sessionId)]);
+  const nodes = new Set(files.map((file) => `${file.platform}\u0000${file.paperId}`));
+  const between = edges.filter(
+    (edge) =>
+      nodes.has(`${edge.sourcePlatform}\u0000${edge.sourcePaperId}`) &&
+      nodes.has(`${edge.targetPlatform}\u0000${edge.targetPaperId}`),
+  );
+  return { files, edges: between };
+}
+
+async function readGraph(db: Db | Tx, userId: number, sessionId: number, status: string | null): Promise<TReviewGraph> {
+  const { files, edges } = await selectNodesAndEdges(db, userId, sessionId);
   return presentGraph(sessionId, (status ?? 'draft') as GraphStatus, files, edges);
 }
 
 export async function getGraph(db: Db, userId: number, sessionId: number): Promise<TReviewGraph> {
   const session = await requireReviewSession(db, userId, sessionId);
-  return readGraph(db, sessionId, session.graphStatus);
+  return readGraph(db, userId, sessionId, session.graphStatus);
 }
 
 /** Nodes are the session's files (docs/review.md#graph): the same checks and cap as add_files. */
@@ -69,7 +84,7 @@ async function changeGraph(
       await updateGraphStatus(tx, sessionId, 'draft');
       status = 'draft';
     }
-    return readGraph(tx, sessionId, status);
+    return readGraph(tx, userId, sessionId, status);
   });
 }
 
@@ -149,7 +164,7 @@ async function proposalPapers(db: Db, files: readonly ReviewFileRow[]): Promise<
  */
 export async function completeGraph(db: Db, userId: number, sessionId: number): Promise<TReviewGraph> {
   await requireReviewSession(db, userId, sessionId);
-  const [files, edges] = await Promise.all([selectSessionFiles(db, sessionId), selectEdges(db, sessionId)]);
+  const { files, edges } = await selectNodesAndEdges(db, userId, sessionId);
   const linked = new Set(
     edges.map((edge) =>
       pairKey(
@@ -166,7 +181,7 @@ export async function completeGraph(db: Db, userId: number, sessionId: number): 
     const room = Math.max(0, REVIEW_LIMITS.edgesPerSession - (await countEdges(tx, sessionId)));
     // A file removed meanwhile took its pairs with it: only proposals between current nodes are stored.
     const current = new Set(
-      (await selectSessionFiles(tx, sessionId)).map((file) => `${file.platform}\u0000${file.paperId}`),
+      (await selectSessionFiles(tx, userId, sessionId)).map((file) => `${file.platform}\u0000${file.paperId}`),
     );
     const stillNodes = proposals.filter(
       (p) =>
@@ -175,7 +190,7 @@ export async function completeGraph(db: Db, userId: number, sessionId: number): 
     );
     await insertProposals(tx, sessionId, stillNodes.slice(0, room));
     await updateGraphStatus(tx, sessionId, 'complete');
-    return readGraph(tx, sessionId, 'complete');
+    return readGraph(tx, userId, sessionId, 'complete');
   });
 }
 

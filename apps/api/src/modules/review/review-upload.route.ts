@@ -45,6 +45,6 @@ export const createReviewUploadRoute = (context: AppContext) =>
       // The caller's earlier upload of the same bytes is reused (docs/security.md#uploads-of-the-same-bytes).
       const { ref } = await createUpload(context, { ownerId, staged, metadata });
       await addPapersToSession(context, ownerId, sessionId, [ref]);
-      return { status: 201 as const, body: await findSessionFile(context.db, sessionId, ref) };
+      return { status: 201 as const, body: await findSessionFile(context.db, ownerId, sessionId, ref) };
     }),
   );

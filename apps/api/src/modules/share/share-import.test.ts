@@ -100,7 +100,7 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     expect((await ownedFolders(importer.token)).map((f: { id: number }) => f.id)).toEqual([first.id, second.id]);
   });
 
-  it("imports another user's upload, and the importer can then open its PDF", async () => {
+  it("withholds another user's upload: a link is not a grant (docs/collaboration.md#uploads)", async () => {
     const pdf = await readPdfFixture(NAACL_PDF);
     const uploaded = await postUpload(t.app, sharer, [pdfPart(pdf, 'Literature Graph.pdf')]);
     expect(uploaded.statusCode).toBe(201);
@@ -109,29 +109,24 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     const shareId = await share([{ paper_id: paperId, platform: 'upload' }, arxiv.paperId]);
     const importer = await newUser();
     const pdfUrl = `/api/uploads/${paperId}/pdf`;
-    // Before the import the upload is private to its uploader: attach_paper and the PDF both refuse.
-    expect((await t.app.inject({ url: pdfUrl, headers: { 'x-user-id': importer.token } })).statusCode).toBe(404);
-    const attach = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat/attach_paper',
-      payload: { paper_id: paperId, platform: 'upload' },
-      headers: { 'x-user-id': importer.token },
-    });
-    expect(attach.statusCode).toBe(404);
+
+    // The list shows the importer the arXiv paper only, and says one paper is withheld.
+    const list = await t.app.inject({ url: `/api/share/${shareId}`, headers: { 'x-user-id': importer.token } });
+    expect(list.json()).toMatchObject({ withheld: 1, papers: [{ paper_id: arxiv.paperId }] });
+    // The uploader sees the whole list.
+    const own = await t.app.inject({ url: `/api/share/${shareId}`, headers: { 'x-user-id': sharer } });
+    expect(own.json()).toMatchObject({ withheld: 0, papers: [{ paper_id: paperId }, { paper_id: arxiv.paperId }] });
 
     const response = await importList(shareId, { mode: 'merge' }, { 'x-user-id': importer.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ attached: 2, already_present: 0 });
-    expect(await files(importer.token)).toContainEqual(
-      expect.objectContaining({ paper_id: paperId, platform: 'upload', paper_URL: pdfUrl }),
-    );
-    const served = await t.app.inject({ url: pdfUrl, headers: { 'x-user-id': importer.token } });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('application/pdf');
-    expect(served.rawPayload.equals(pdf)).toBe(true);
-    // A third user without the list still cannot.
-    const stranger = await newUser();
-    expect((await t.app.inject({ url: pdfUrl, headers: { 'x-user-id': stranger.token } })).statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      attached: 1,
+      attached_papers: [{ platform: 'arxiv', paper_id: arxiv.paperId }],
+      already_present: 0,
+      withheld: 1,
+    });
+    expect((await files(importer.token)).map((file: { paper_id: string }) => file.paper_id)).toEqual([arxiv.paperId]);
+    expect((await t.app.inject({ url: pdfUrl, headers: { 'x-user-id': importer.token } })).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown share id and writes nothing (not even a folder)', async () => {

@@ -1,8 +1,9 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { papers, sharedListPapers, sharedLists } from '../../db/schema';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 /** Writes the list and its papers in the given order; the caller wraps it in one transaction (no half lists). */
 export async function insertSharedList(db: Db, list: { shareId: string; createdBy: number; refs: TPaperRef[] }) {
@@ -25,10 +26,18 @@ export async function selectSharedList(db: Db, shareId: string): Promise<{ creat
   return row ?? null;
 }
 
-/** The papers of a list, in the order they were shared. */
-export function selectSharedPapers(db: Db, shareId: string): Promise<PaperRow[]> {
+/**
+ * The papers of a list, in the order they were shared, each with whether the user may read it
+ * (visiblePaperFilter): a link is not a grant, so an upload on it is the caller's only if a grant
+ * of their own says so (docs/collaboration.md#uploads).
+ */
+export function selectSharedPapers(
+  db: Db,
+  userId: number | null,
+  shareId: string,
+): Promise<(PaperRow & { readable: boolean })[]> {
   return db
-    .select(paperColumns)
+    .select({ ...paperColumns, readable: sql<boolean>`${visiblePaperFilter(userId)}` })
     .from(sharedListPapers)
     .innerJoin(
       papers,

@@ -13,7 +13,10 @@ export const createShareRouter = ({ db, config, queue }: AppContext) =>
       status: 201,
       body: { share_id: await createSharedList(db, requireUser(request), body.files, config.USER_SHARE_LIST_QUOTA) },
     }),
-    get: async ({ params }) => ({ status: 200, body: await getSharedList(db, params.id) }),
+    get: async ({ params, request }) => ({
+      status: 200,
+      body: await getSharedList(db, { userId: request.userId }, params.id),
+    }),
     revoke: async ({ params, request }) => {
       await revokeSharedList(db, requireUser(request), params.id);
       return { status: 204, body: undefined };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import type { Actor } from '../../policies/decision';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility.repo';
 import { requireShareListRoom } from '../quotas/user-quotas';
@@ -61,25 +62,35 @@ export async function revokeSharedList(db: Db, userId: number, shareId: string):
   if (!(await deleteOwnSharedList(db, userId, shareId))) throw notFound(`Shared list ${shareId}`);
 }
 
+/** The list's papers the user may read, and how many they may not. */
+async function readableSharedPapers(db: Db, userId: number | null, shareId: string) {
+  const rows = await selectSharedPapers(db, userId, shareId);
+  const readable = rows.filter((row) => row.readable);
+  return { readable, withheld: rows.length - readable.length };
+}
+
 /**
- * spec §6: a shared list is open to anyone with the link. That includes uploaded papers on it: by
- * sharing them the uploader granted read of their metadata to whoever holds the link.
+ * spec §6: a shared list is open to anyone with the link. The link grants no access of its own: an
+ * upload on it shows only to whoever may read it anyway; the others are counted as withheld
+ * (docs/collaboration.md#uploads).
  */
-export async function getSharedList(db: Db, shareId: string): Promise<TSharedList> {
+export async function getSharedList(db: Db, actor: Actor, shareId: string): Promise<TSharedList> {
   const list = await selectSharedList(db, shareId);
   if (!list) throw notFound(`Shared list ${shareId}`);
-  const rows = await selectSharedPapers(db, shareId);
-  return { share_id: shareId, papers: rows.map(presentPaper), created_at: list.createdAt.toISOString() };
+  const { readable, withheld } = await readableSharedPapers(db, actor.userId, shareId);
+  return {
+    share_id: shareId,
+    papers: readable.map(({ readable: _readable, ...row }) => presentPaper(row)),
+    withheld,
+    created_at: list.createdAt.toISOString(),
+  };
 }
 
 /**
  * spec §4 shared-list import (Replace / Merge) for the caller, in one transaction: every paper of the
- * list the caller does not hold joins their first folder. Unlike attach_paper there is no visibility
- * check: the share link grants the right to import. The sharer could see every paper when sharing
- * (createSharedList checks it), and by sharing an upload the uploader gave it to whoever holds the
- * link; once held in a folder it is visible to the importer by the usual rule (visiblePaperFilter),
- * which is also what lets GET /api/uploads/{paperId}/pdf serve it to them. So the one check is on
- * the link itself (share.import), not on its papers.
+ * list the caller may read and does not hold joins their first folder. The link's own check is
+ * share.import; each paper is then read under the caller's own rights, exactly as the list shows it
+ * to them (getSharedList), so a link can never hand over an upload (docs/collaboration.md#uploads).
  */
 export async function importSharedList(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
@@ -91,11 +102,16 @@ export async function importSharedList(
   return db.transaction(async (tx) => {
     const list = await selectSharedList(tx, shareId);
     if (!list) throw notFound(`Shared list ${shareId}`);
-    const refs = (await selectSharedPapers(tx, shareId)).map((row) => ({
-      platform: row.platform as string,
-      paper_id: row.paperId as string,
-    }));
+    const { readable, withheld } = await readableSharedPapers(tx, userId, shareId);
+    // The inner join makes every paper column non-null; drizzle types the joined row's columns nullable.
+    const refs = readable.map((row) => ({ platform: row.platform as string, paper_id: row.paperId as string }));
     const result = await importPapers(tx, config, userId, refs, mode);
-    return { attached: result.attached, already_present: result.alreadyPresent, folder_id: result.folderId };
+    return {
+      attached: result.added.length,
+      attached_papers: result.added,
+      already_present: result.alreadyPresent,
+      withheld,
+      folder_id: result.folderId,
+    };
   });
 }

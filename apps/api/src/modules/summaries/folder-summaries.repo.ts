@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folderFiles, folderSummaries, papers, passages } from '../../db/schema';
+import { folderFiles, folderSummaries, folders, papers, passages } from '../../db/schema';
+import { readableThroughFolder } from '../papers/paper-visibility.repo';
 
 export type FolderSummaryRow = typeof folderSummaries.$inferSelect;
 
@@ -12,15 +13,16 @@ export interface FolderPaperRow {
 }
 
 /**
- * The papers of a folder, oldest added first. The caller has checked that the user may read the
- * folder (requireAccess 'folder.read'): this reads no ownership.
+ * The papers of a folder that all its readers may read through it (readableThroughFolder), oldest
+ * added first. The caller has checked that the user may read the folder (requireAccess 'folder.read').
  */
 export function selectFolderPapers(db: Db, folderId: number): Promise<FolderPaperRow[]> {
   return db
     .select({ platform: papers.platform, paperId: papers.paperId, title: papers.title, abstract: papers.abstract })
     .from(folderFiles)
+    .innerJoin(folders, eq(folders.id, folderFiles.folderId))
     .innerJoin(papers, and(eq(papers.platform, folderFiles.platform), eq(papers.paperId, folderFiles.paperId)))
-    .where(eq(folderFiles.folderId, folderId))
+    .where(and(eq(folderFiles.folderId, folderId), readableThroughFolder()))
     .orderBy(asc(folderFiles.addedAt), asc(folderFiles.platform), asc(folderFiles.paperId));
 }
 

@@ -94,16 +94,23 @@ async function writeFolderSummary(context: SummaryContext, folderId: number, pap
   return present(row, false);
 }
 
+/** Whether the summary quotes a paper the folder no longer offers: taken out, or an upload whose grant ended. */
+function quotesWithdrawnPaper(summary: FolderSummaryRow, papers: readonly FolderPaperRow[]) {
+  const offered = new Set(papers.map((paper) => `${paper.platform}\u0000${paper.paperId}`));
+  return summary.passages.some((passage) => !offered.has(`${passage.platform}\u0000${passage.paper_id}`));
+}
+
 /**
  * GET /api/folders/{id}/summary (docs/ai.md#summaries): the cached overview, written on first request.
- * Once the folder's papers have changed it is returned as it is, with `stale: true`: a read never
- * spends a model call the user did not ask for; Regenerate does.
+ * Once papers were added it is returned as it is, with `stale: true`: a read never spends a model
+ * call the user did not ask for; Regenerate does. One that quotes a paper no longer offered is
+ * written again instead: its text would outlive that paper's access (docs/collaboration.md#uploads).
  */
 export async function getFolderSummary(context: SummaryContext, userId: number, folderId: number) {
   await requireAccess(context.db, { userId }, 'folder.read', [folderId]);
   const papers = await selectFolderPapers(context.db, folderId);
   const cached = await selectFolderSummary(context.db, folderId);
-  if (cached) return present(cached, cached.papersKey !== papersKeyOf(papers));
+  if (cached && !quotesWithdrawnPaper(cached, papers)) return present(cached, cached.papersKey !== papersKeyOf(papers));
   return writeFolderSummary(context, folderId, papers);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { folderFiles, folders, papers, paperTexts, users } from '../../db/schema';
 import { inOwnedFolders, ownedFolder } from '../folders/folder-scope.repo';
 import { type FolderFileRow, isFileOf } from '../folders/folders.repo';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 /**
  * A paper the user holds, across folders: a folder file row without its folder, with where its
@@ -26,6 +27,7 @@ export async function selectUserFiles(db: Db, userId: number, only?: readonly TP
       selected: sql<boolean>`bool_or(${folderFiles.selected})`,
       title: papers.title,
       pdfUrl: papers.pdfUrl,
+      readable: sql<boolean>`${visiblePaperFilter(userId)}`,
       textStatus: paperTexts.status,
       textError: paperTexts.error,
     })
@@ -37,6 +39,9 @@ export async function selectUserFiles(db: Db, userId: number, only?: readonly TP
     .groupBy(
       folderFiles.platform,
       folderFiles.paperId,
+      // The same paper; named so the visibility rule may read it.
+      papers.platform,
+      papers.paperId,
       papers.title,
       papers.pdfUrl,
       paperTexts.status,

@@ -73,7 +73,7 @@ export async function attachToFirstFolder(
   if (toAdd.length === 0) return { folderId: null, added: [], held };
   const folder = await firstFolderOrUntitled(tx, userId);
   const added: TPaperRef[] = [];
-  for (const ref of toAdd) if (await insertFolderFile(tx, folder.id, ref)) added.push(ref);
+  for (const ref of toAdd) if (await insertFolderFile(tx, folder.id, ref, userId)) added.push(ref);
   return { folderId: folder.id, added, held };
 }
 
@@ -111,13 +111,13 @@ export async function importPapers(
   userId: number,
   refs: readonly TPaperRef[],
   mode: 'replace' | 'merge',
-): Promise<{ attached: number; alreadyPresent: number; folderId: number }> {
+): Promise<{ added: TPaperRef[]; alreadyPresent: number; folderId: number }> {
   await lockUser(tx, userId);
   if (mode === 'replace') await clearUserFiles(tx, userId);
   const { folderId, added, held } = await attachToFirstFolder(tx, userId, refs);
   await requestFullText(tx, config, added);
   return {
-    attached: added.length,
+    added,
     alreadyPresent: held.length,
     folderId: folderId ?? (await firstFolderOrUntitled(tx, userId)).id,
   };
