@@ -237,6 +237,8 @@ const ZEnv = z.object({
     .default(1024 * 1024 * 1024),
   USER_FOLDER_QUOTA: z.coerce.number().int().min(1).default(1000),
   USER_SHARE_LIST_QUOTA: z.coerce.number().int().min(1).default(1000),
+  /** docs/security.md#rate-limits-and-quotas: chat sessions one user may hold (review sessions have their own bound). */
+  USER_CHAT_SESSION_QUOTA: z.coerce.number().int().min(1).default(1000),
   /** docs/collaboration.md: comments one user may write in 24 hours (papers and shared folders together). */
   USER_COMMENT_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(200),
   /** docs/collaboration.md: emails one shared folder may give a role to. */

@@ -14,6 +14,7 @@ export const ADVISORY_LOCKS = {
   shareListQuota: 727_274_121,
   uploadBytesQuota: 727_274_122,
   commentQuota: 727_274_123,
+  chatSessionQuota: 727_274_124,
   /** Per user, review-session creations: modules/review/review-sessions.repo.ts. */
   reviewSessions: 727_274_130,
   /** Per user, the saved-ideas quota: modules/ideas/ideas.repo.ts. */

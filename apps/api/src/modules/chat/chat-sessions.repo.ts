@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 
@@ -51,6 +51,26 @@ export async function deleteSession(db: Db, kind: SessionKind, userId: number, s
   const deleted = await db
     .delete(chatSessions)
     .where(ownedSession(kind, userId, sessionId))
+    .returning({ id: chatSessions.id });
+  return deleted.length;
+}
+
+/**
+ * Deletes the session only while it holds no message: a question stored into it meanwhile (from another
+ * request naming it) keeps it. The number of sessions deleted.
+ */
+export async function deleteEmptySession(
+  db: Db,
+  kind: SessionKind,
+  userId: number,
+  sessionId: number,
+): Promise<number> {
+  const withoutMessages = notExists(
+    db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, chatSessions.id)),
+  );
+  const deleted = await db
+    .delete(chatSessions)
+    .where(and(ownedSession(kind, userId, sessionId), withoutMessages))
     .returning({ id: chatSessions.id });
   return deleted.length;
 }

@@ -2,8 +2,10 @@ import type { TChatMessage, TChatSession, TChatSessionSummary } from '@paperbenc
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import { requireChatSessionRoom } from '../quotas/user-quotas';
 import { presentMessage, presentSession } from './chat.presenter';
 import {
+  type ChatSessionRow,
   deleteSession,
   findSession,
   insertSession,
@@ -25,8 +27,16 @@ export async function listSessions(db: Db, kind: SessionKind, userId: number): P
   return (await selectSessions(db, kind, userId)).map(presentSession);
 }
 
-export async function createSession(db: Db, kind: SessionKind, userId: number, title?: string): Promise<TChatSession> {
-  const row = await insertSession(db, kind, userId, title ?? DEFAULT_SESSION_TITLE[kind]);
+/** A new chat session, within the user's USER_CHAT_SESSION_QUOTA (docs/security.md#rate-limits-and-quotas). */
+export function insertChatSession(db: Db, userId: number, title: string, quota: number): Promise<ChatSessionRow> {
+  return db.transaction(async (tx) => {
+    await requireChatSessionRoom(tx, userId, quota);
+    return insertSession(tx, 'chat', userId, title);
+  });
+}
+
+export async function createSession(db: Db, userId: number, quota: number, title?: string): Promise<TChatSession> {
+  const row = await insertChatSession(db, userId, title ?? DEFAULT_SESSION_TITLE.chat, quota);
   return { ...presentSession(row), messages: [] };
 }
 

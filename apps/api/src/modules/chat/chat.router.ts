@@ -14,7 +14,7 @@ const { chat } = contract;
  * (user-files.router.ts) spreads these next to its File List operations.
  */
 export const createChatHandlers = (context: AppContext) => {
-  const { db } = context;
+  const { db, config } = context;
   return {
     listSessions: s.route(chat.listSessions, async ({ request }) => ({
       status: 200,
@@ -22,7 +22,7 @@ export const createChatHandlers = (context: AppContext) => {
     })),
     createSession: s.route(chat.createSession, async ({ body, request }) => ({
       status: 201,
-      body: await createSession(db, 'chat', requireUser(request), body.title),
+      body: await createSession(db, requireUser(request), config.USER_CHAT_SESSION_QUOTA, body.title),
     })),
     deleteSession: s.route(chat.deleteSession, async ({ query, request }) => {
       await removeSession(db, 'chat', requireUser(request), query.session_id);

@@ -10,18 +10,19 @@ import { resolveChatPapers } from './chat-context';
 import { chatSystemPrompt, conversationMessages, rewritePrompt } from './chat-prompt';
 import {
   type ChatMessageRow,
+  deleteEmptySession,
   findSession,
   insertExchange,
   insertSession,
   type SessionKind,
   selectMessages,
 } from './chat-sessions.repo';
-import { sessionNotFound } from './chat-sessions.service';
+import { insertChatSession, sessionNotFound } from './chat-sessions.service';
 import { modelAnswerDeltas } from './model-answer';
 import { type RetrievedContext, retrievePassages } from './retrieve-passages';
 import { DEFAULT_SESSION_TITLE, titleFromQuestion } from './session-title';
 
-type ChatContext = Pick<AppContext, 'db' | 'ai'>;
+type ChatContext = Pick<AppContext, 'db' | 'ai' | 'config'>;
 
 /** A question, authorized and ready to be answered: everything checked before the stream starts. */
 export interface ChatTurn {
@@ -39,11 +40,12 @@ export interface ChatTurn {
 
 /**
  * Everything that can fail with a status code, before any byte is streamed: the selected papers must
- * all be readable (404), the session must be the user's (404). A new session is made here, titled
- * by the question.
+ * all be readable (404), the session must be the user's (404), a new chat session must fit the user's
+ * quota (409; a new review session's bound is its caller's). A new session is made here, titled by the
+ * question.
  */
 export async function prepareChatTurn(
-  { db }: ChatContext,
+  { db, config }: ChatContext,
   kind: SessionKind,
   userId: number,
   request: TStreamChatRequest,
@@ -51,7 +53,11 @@ export async function prepareChatTurn(
   const papers = await resolveChatPapers(db, userId, request.selected_files);
   const turn = { kind, userId, question: request.message, papers };
   if (request.session_id === undefined) {
-    const session = await insertSession(db, kind, userId, titleFromQuestion(request.message, kind));
+    const title = titleFromQuestion(request.message, kind);
+    const session =
+      kind === 'chat'
+        ? await insertChatSession(db, userId, title, config.USER_CHAT_SESSION_QUOTA)
+        : await insertSession(db, kind, userId, title);
     return { ...turn, sessionId: session.id, createdSession: true, retitle: false, history: [] };
   }
   await requireAccess(db, { userId }, 'chatSession.use', [request.session_id]);
@@ -118,9 +124,30 @@ function errorEvent(error: unknown): TStreamEvent {
 /**
  * The streamed answer (docs/ai.md#chat-protocol): session (when made here), sources, passages, deltas,
  * then done, or error. The question and its answer are stored together at the end, in one
- * transaction: a failure or a client that left stores nothing.
+ * transaction: a failure or a client that left stores nothing, and a chat session made for a question
+ * whose client left before it was stored is deleted again.
  */
 export async function* streamChatAnswer(
+  context: ChatContext,
+  turn: ChatTurn,
+  abortSignal: AbortSignal,
+  log: FastifyBaseLogger,
+): AsyncGenerator<TStreamEvent> {
+  try {
+    yield* answerEvents(context, turn, abortSignal, log);
+  } finally {
+    // Whether the client left during a model call (the signal) or between two events (the generator is
+    // returned): the session it never saw used would be an empty "New chat" in its list. After a model
+    // failure it stays: the client was told, and retries in it. Review sessions hold their files already.
+    if (abortSignal.aborted && turn.createdSession && turn.kind === 'chat') {
+      await deleteEmptySession(context.db, turn.kind, turn.userId, turn.sessionId).catch((error: unknown) =>
+        log.error({ err: error }, 'chat: the empty session of a stream the client left could not be deleted'),
+      );
+    }
+  }
+}
+
+async function* answerEvents(
   context: ChatContext,
   turn: ChatTurn,
   abortSignal: AbortSignal,

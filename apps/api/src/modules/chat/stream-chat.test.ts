@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TChatMessage, TStreamEvent } from '@paperbench/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import { buildUpload, buildUser } from '../../test-support/factories';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
@@ -177,7 +177,7 @@ describe.each(testDrivers())('POST /api/chat/stream_chat (%s)', (driver) => {
       expect(await messagesOf(t, user.token, sessionOf(events))).toEqual([]);
     });
 
-    it('stops the upstream model request when the client disconnects, and stores nothing', async () => {
+    it('stops the upstream model request when the client disconnects, stores nothing and keeps no session made for it', async () => {
       const { user } = await buildChatFixture(t.db);
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       fake.reply({ chunks: ['SPECTER ', 'pretrains '], ending: 'hang' });
@@ -202,7 +202,17 @@ describe.each(testDrivers())('POST /api/chat/stream_chat (%s)', (driver) => {
       await upstream?.closed;
       expect(upstream?.clientLeft).toBe(true);
       const sessionId = sessionOf(parseEventStream(received.slice(0, received.indexOf('\n\n') + 2)));
-      expect(await messagesOf(t, user.token, sessionId)).toEqual([]);
+      expect(sessionId).toBeGreaterThan(0);
+      // The session made for the question is gone with it: no empty "New chat" is left in the list.
+      await vi.waitFor(async () => {
+        const sessions = await t.app.inject({ url: '/api/chat/sessions', headers: { 'x-user-id': user.token } });
+        expect(sessions.json()).toEqual([]);
+      });
+      const messages = await t.app.inject({
+        url: `/api/chat/messages?session_id=${sessionId}`,
+        headers: { 'x-user-id': user.token },
+      });
+      expect(messages.statusCode).toBe(404);
     });
   });
 

@@ -2,6 +2,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import {
+  chatSessions,
   folderComments,
   folderMembers,
   folders,
@@ -17,6 +18,7 @@ const QUOTA_LOCK_NAMESPACES = {
   'share lists': ADVISORY_LOCKS.shareListQuota,
   'upload bytes': ADVISORY_LOCKS.uploadBytesQuota,
   comments: ADVISORY_LOCKS.commentQuota,
+  'chat sessions': ADVISORY_LOCKS.chatSessionQuota,
 };
 
 type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
@@ -33,6 +35,15 @@ export async function countOwnedFolders(tx: Db, userId: number): Promise<number>
 
 export async function countCreatedShareLists(tx: Db, userId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(sharedLists).where(eq(sharedLists.createdBy, userId));
+  return row?.n ?? 0;
+}
+
+/** The user's chat sessions (review sessions, kept in the same table, are bounded on their own). */
+export async function countChatSessions(tx: Db, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.kind, 'chat')));
   return row?.n ?? 0;
 }
 

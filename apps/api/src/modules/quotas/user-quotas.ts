@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { describeBytes } from '../uploads/upload-receiver';
 import {
+  countChatSessions,
   countCommentsSince,
   countCreatedShareLists,
   countFolderMembers,
@@ -34,6 +35,18 @@ export async function requireShareListRoom(tx: Db, userId: number, quota: number
     throw new AppError(
       'CONFLICT',
       `You have ${quota} share links, the most allowed: revoke one before creating another`,
+      { quota },
+    );
+  }
+}
+
+/** Inside a transaction: refuses the user's next chat session once they hold USER_CHAT_SESSION_QUOTA. */
+export async function requireChatSessionRoom(tx: Db, userId: number, quota: number): Promise<void> {
+  await lockUserQuota(tx, userId, 'chat sessions');
+  if ((await countChatSessions(tx, userId)) >= quota) {
+    throw new AppError(
+      'CONFLICT',
+      `You have ${quota} chat sessions, the most allowed: delete one before starting another`,
       { quota },
     );
   }

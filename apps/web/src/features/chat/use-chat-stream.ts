@@ -35,13 +35,17 @@ type TChatStream = {
   retry: () => void;
 };
 
+/** A session the server made for a question (`created`), or deleted again when its client stopped (`dropped`). */
+export type TSessionChange = { created: number } | { dropped: number };
+
 /**
- * One streamed answer at a time over POST /api/chat/stream_chat. `onSession` hears the id of a session
- * the server created for the question. When an answer is done, the session's messages and the
+ * One streamed answer at a time over POST /api/chat/stream_chat. `onSession` hears of a session the
+ * server created for the question, and of its deletion when the question is stopped before its answer
+ * was stored (docs/ai.md#chat-protocol). When an answer is done, the session's messages and the
  * sessions list are read afresh (the stored message replaces the streamed one).
  */
 export function useChatStream(
-  onSession: (sessionId: number) => void,
+  onSession: (change: TSessionChange) => void,
   source: TChatStreamSource = CHAT_SOURCE,
 ): TChatStream {
   const queryClient = useQueryClient();
@@ -71,7 +75,7 @@ export function useChatStream(
           current = applyStreamEvent(current, event);
           update(current);
           if (event.type === 'session') {
-            onSessionRef.current(event.session_id);
+            onSessionRef.current({ created: event.session_id });
             void queryClient.invalidateQueries({ queryKey: sessionsKey });
           }
         }
@@ -84,6 +88,14 @@ export function useChatStream(
         }
       } catch (error) {
         if (controller.signal.aborted) {
+          // The server deletes a session it made for a question whose client left before the answer was
+          // stored: the screen leaves it, the list drops it, and a retry starts a new one.
+          const dropped = sessionId === null ? current.sessionId : null;
+          if (dropped !== null) {
+            current = { ...current, sessionId: null };
+            onSessionRef.current({ dropped });
+            void queryClient.invalidateQueries({ queryKey: sourceRef.current.sessionsKey });
+          }
           // Stop, or a newer question: the newer one owns the state.
           if (controllerRef.current === controller) update({ ...current, status: 'stopped' });
           return;

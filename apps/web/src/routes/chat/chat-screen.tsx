@@ -16,7 +16,10 @@ export const OFFLINE_BANNER_TEXT =
 /** spec §2 /chat: chat sessions over the papers selected in the File List (spec §1: selection feeds the chat). */
 export default function ChatScreen({ title }: TScreenProps) {
   const [sessionId, setSessionId] = useState<number | null>(null);
-  const { answer, ask, stop, retry } = useChatStream(setSessionId);
+  const { answer, ask, stop, retry } = useChatStream((change) =>
+    // A dropped session is left only if it is still the one shown (a stop may come from selecting another).
+    setSessionId((shown) => ('created' in change ? change.created : shown === change.dropped ? null : shown)),
+  );
   const aiStatus = useAiStatusQuery();
   // A selected paper's text is read on the server: the chips follow it until it is ready.
   const files = useUserFilesQuery({
