@@ -77,6 +77,7 @@ export const USER_REFERENCES = [
   'chat_sessions.user_id',
   'contact_messages.user_id',
   'folder_comments.author_id',
+  'folder_files.added_by',
   'folder_members.added_by',
   'folders.owner_id',
   'forum_visits.user_id',
@@ -101,7 +102,7 @@ export const USER_REFERENCES = [
  * - the subscription moves only when the account has none (one per user);
  * - public-forum visits keep the later visit;
  * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments,
- *   contact messages, page views, clicks, share links, members added) changes hands as it is.
+ *   contact messages, page views, clicks, share links, members added, files placed) changes hands as it is.
  */
 export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number): Promise<void> {
   const pairs = rowsOf<{ from_id: number; into_id: number }>(
@@ -115,8 +116,8 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
   ).filter((pair) => pair.into_id !== null);
   for (const { from_id, into_id } of pairs) {
     await tx.execute(sql`
-      insert into folder_files (folder_id, platform, paper_id, selected, added_at)
-      select ${into_id}, platform, paper_id, selected, added_at from folder_files where folder_id = ${from_id}
+      insert into folder_files (folder_id, platform, paper_id, selected, added_at, added_by)
+      select ${into_id}, platform, paper_id, selected, added_at, added_by from folder_files where folder_id = ${from_id}
       on conflict (folder_id, platform, paper_id)
         do update set selected = folder_files.selected or excluded.selected`);
     // A private folder has no thread, but should one exist it follows its files rather than vanish.
@@ -147,6 +148,8 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
   await tx.execute(sql`update paper_clicks set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update shared_lists set created_by = ${intoId} where created_by = ${fromId}`);
   await tx.execute(sql`update folder_members set added_by = ${intoId} where added_by = ${fromId}`);
+  // Who placed a file: an upload the device placed in a shared folder stays shared by the account.
+  await tx.execute(sql`update folder_files set added_by = ${intoId} where added_by = ${fromId}`);
   await tx.execute(sql`
     insert into forum_visits (folder_id, user_id, visited_at)
     select folder_id, ${intoId}, visited_at from forum_visits where user_id = ${fromId}

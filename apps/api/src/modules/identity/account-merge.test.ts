@@ -179,6 +179,8 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'paper_clicks.user_id': moved('paper_clicks.user_id'),
       'shared_lists.created_by': moved('shared_lists.created_by'),
       'folder_members.added_by': moved('folder_members.added_by'),
+      // p2, in both 'Reading' folders, keeps the account's placement.
+      'folder_files.added_by': moved('folder_files.added_by') - 1,
       // The same forum visited on both collapses to one (the later visit).
       'forum_visits.user_id': 2,
       // Device 1's first (revoked) and fresh sessions, and device 2's fresh one; device 2's anonymous
