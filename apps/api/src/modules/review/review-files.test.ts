@@ -2,7 +2,7 @@ import type { TReviewFile } from '@paperbench/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers, reviewFiles } from '../../db/schema';
-import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser } from '../../test-support/factories';
+import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser, shareFolder } from '../../test-support/factories';
 import { type MultipartPart, multipartBody } from '../../test-support/multipart';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
@@ -72,7 +72,7 @@ describe.each(testDrivers())('review session files (%s)', (driver) => {
     expect((await graph(user.token, session.id)).nodes[3]).toMatchObject({ paper_id: undated.paperId, year: null });
   });
 
-  it("accepts an upload held in the user's folder, but refuses all when one paper is missing or unreadable", async () => {
+  it('accepts an upload shared with the user, but refuses all when one paper is missing or unreadable', async () => {
     const { createSession, addFiles } = client;
     const user = await buildUser(t.db);
     const other = await buildUser(t.db);
@@ -80,8 +80,10 @@ describe.each(testDrivers())('review session files (%s)', (driver) => {
     const readable = await buildPaper(t.db);
     const theirs = await buildUpload(t.db, { ownerId: other.id });
     const shared = await buildUpload(t.db, { ownerId: other.id });
-    const folder = await buildFolder(t.db, { ownerId: user.id });
+    // Shared through a public folder its uploader put it in (docs/collaboration.md#uploads).
+    const folder = await buildFolder(t.db, { ownerId: other.id });
     await buildFolderFile(t.db, { folderId: folder.id, paper: shared });
+    await shareFolder(t.db, folder.id, { isPublic: true });
     const before = await reviewState(t, session.id);
     const missing = await addFiles(user.token, session.id, [readable.paperId, '9999.99999']);
     expect(missing.statusCode).toBe(404);
