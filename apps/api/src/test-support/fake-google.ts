@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
@@ -19,7 +20,11 @@ export interface IdTokenClaims {
   name?: string;
   picture?: string;
   /** Default: FAKE_GOOGLE_CLIENT_ID. */
-  aud?: string;
+  aud?: string | string[];
+  /** The authorized presenter; left out by default. */
+  azp?: string;
+  /** Default: a fresh random id, as Google gives each token; null leaves the claim out. */
+  jti?: string | null;
   /** Default: 'https://accounts.google.com'. */
   iss?: string;
   /** Seconds since the epoch; default an hour from now. */
@@ -71,11 +76,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       aud = FAKE_GOOGLE_CLIENT_ID,
       iss = 'https://accounts.google.com',
       exp = Math.floor(Date.now() / 1000) + 3600,
+      azp,
+      jti = randomUUID(),
       email_verified = true,
       key = privateKey,
     }) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ email, name, picture, email_verified })
+      return new SignJWT({ email, name, picture, email_verified, azp, ...(jti === null ? {} : { jti }) })
         .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
         .setSubject(sub)
         .setAudience(aud)

@@ -28,4 +28,5 @@ export * from './subscriptions';
 export * from './term-stats';
 export * from './topics';
 export * from './uploads';
+export * from './used-id-tokens';
 export * from './users';

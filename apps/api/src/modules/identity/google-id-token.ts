@@ -6,8 +6,9 @@ import { AppError } from '../../lib/app-error';
 /**
  * docs/security.md#sessions (token verification): a Google ID token is accepted only when its RS256
  * signature verifies against Google's published keys (GOOGLE_JWKS_URL, fetched and cached by jose), its
- * issuer is Google's, its audience is this server's GOOGLE_CLIENT_ID, it has not expired, and Google says
- * the email is verified. Anything else is 401; Google's keys out of reach is 503.
+ * issuer is Google's, its audience is exactly this server's GOOGLE_CLIENT_ID (and so is its presenter,
+ * `azp`, when named), it has not expired, it carries its `jti` (sign-in accepts each token once) and
+ * Google says the email is verified. Anything else is 401; Google's keys out of reach is 503.
  */
 
 /** Google issues ID tokens under either spelling (Google Identity: "Verify the integrity of the ID token"). */
@@ -21,6 +22,10 @@ export interface GoogleIdentity {
   email: string;
   name: string;
   picture: string | null;
+  /** The token's `jti`: sign-in records it, and refuses the token a second time. */
+  tokenId: string;
+  /** The token's expiry: until then its `jti` is kept. */
+  expiresAt: Date;
 }
 
 export type GoogleTokenVerifier = (credential: string) => Promise<GoogleIdentity>;
@@ -30,6 +35,8 @@ const ZClaims = z.object({
   sub: z.string().min(1).max(255).refine(noNul),
   email: z.string().max(320).email().refine(noNul),
   email_verified: z.literal(true, { message: 'the email is not verified' }),
+  jti: z.string().min(1).max(255).refine(noNul),
+  exp: z.number(),
   name: z.string().max(500).refine(noNul).optional(),
   picture: z.string().max(2000).url().refine(noNul).optional(),
 });
@@ -48,6 +55,20 @@ function reasonOf(error: errors.JOSEError): string {
     return "the ID token's signature does not verify against Google's keys";
   if (error instanceof errors.JOSEAlgNotAllowed) return 'the ID token is not signed with RS256';
   return 'the credential is not a valid ID token';
+}
+
+/**
+ * jose accepts an audience list that merely includes ours. Google issues a token for one client: the
+ * audience must be our id alone (a list of just it is the same), and a named presenter must be us too
+ * (OpenID Connect Core 3.1.3.7), else a token issued to another client would sign in here.
+ */
+function audienceReason(payload: JWTPayload, clientId: string): string | undefined {
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (audiences.length !== 1 || audiences[0] !== clientId)
+    return 'the ID token was issued for other clients as well (audience)';
+  if (payload.azp !== undefined && payload.azp !== clientId)
+    return 'the ID token was presented by another client (azp)';
+  return undefined;
 }
 
 /** Errors of fetching the key set (unreachable, timed out, not 200, not a JWKS): the server's problem, not the token's. */
@@ -94,6 +115,8 @@ export function createGoogleTokenVerifier(
         "Google's signing keys could not be fetched (GOOGLE_JWKS_URL); try signing in again later",
       );
     }
+    const mismatch = audienceReason(payload, clientId);
+    if (mismatch) throw refused(mismatch);
     const claims = ZClaims.safeParse(payload);
     if (!claims.success) {
       const issue = claims.error.issues[0];
@@ -103,12 +126,14 @@ export function createGoogleTokenVerifier(
           : `the ID token's "${String(issue?.path[0])}" claim is missing or not valid`;
       throw refused(reason);
     }
-    const { sub, email, name, picture } = claims.data;
+    const { sub, email, name, picture, jti, exp } = claims.data;
     return {
       providerSubject: `google:${sub}`,
       email: email.toLowerCase(),
       name: name?.trim() || email,
       picture: picture && /^https:\/\//i.test(picture) ? picture : null,
+      tokenId: jti,
+      expiresAt: new Date(exp * 1000),
     };
   };
 }

@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSessions, users } from '../../db/schema';
+import { usedIdTokens, userSessions, users } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 import { findUserIdByToken } from '../../test-support/factories';
 import {
@@ -13,6 +14,7 @@ import {
   startFakeGoogle,
 } from '../../test-support/fake-google';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { purgeExpiredRows } from '../retention/retention.service';
 
 /** README: Google sign-in; docs/security.md#sessions (sign-in, token verification). */
 describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
@@ -205,6 +207,18 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
         /not verified/,
       ],
       ['a token without an email', () => t.google.signIdToken({ sub: t.newSubject() }), /email/],
+      [
+        'a token for us and another client (a list of audiences)',
+        () =>
+          t.idToken({ sub: t.newSubject(), aud: [FAKE_GOOGLE_CLIENT_ID, 'someone-else.apps.googleusercontent.com'] }),
+        /other clients as well \(audience\)/,
+      ],
+      [
+        'a token for us presented by another client (azp)',
+        () => t.idToken({ sub: t.newSubject(), azp: 'someone-else.apps.googleusercontent.com' }),
+        /another client \(azp\)/,
+      ],
+      ['a token without a jti', () => t.idToken({ sub: t.newSubject(), jti: null }), /"jti"/],
       ['a garbage credential', async () => 'not-a-jwt', /not a valid ID token/],
       ['three dots of nothing', async () => 'a.b.c', /not a valid ID token/],
       [
@@ -239,6 +253,82 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
       expect((await sessionOf(anon))?.revokedAt).toBeNull();
       expect((await userOf(anon))?.providerSubject).toBeNull();
     });
+  });
+
+  it('accepts a list of just our client id as the audience, and a presenter that is us', async () => {
+    const sub = t.newSubject();
+    const token = await t.idToken({ sub, aud: [FAKE_GOOGLE_CLIENT_ID], azp: FAKE_GOOGLE_CLIENT_ID });
+    expect((await t.postCredential(await issueUserId(t.app), token)).statusCode).toBe(200);
+  });
+
+  it('accepts an ID token once: a replay is refused with 401 and changes nothing, from any device', async () => {
+    const sub = t.newSubject();
+    const token = await t.idToken({ sub });
+    const first = await t.postCredential(await issueUserId(t.app), token);
+    expect(first.statusCode).toBe(200);
+    const account = await userOf(first.json().user_id);
+    const sessionsBefore = await t.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.userId, account?.id as number));
+    for (const replayer of [await issueUserId(t.app), first.json().user_id as string]) {
+      const replay = await t.postCredential(replayer, token);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({
+        error: 'UNAUTHORIZED',
+        message: 'Google sign-in refused: this ID token was already used; sign in again',
+      });
+      expect((await sessionOf(replayer))?.revokedAt).toBeNull();
+      expect(await works(replayer)).toBe(200);
+    }
+    const anon = await issueUserId(t.app);
+    await t.postCredential(anon, token);
+    expect((await userOf(anon))?.providerSubject).toBeNull();
+    expect(
+      await t.db
+        .select()
+        .from(userSessions)
+        .where(eq(userSessions.userId, account?.id as number)),
+    ).toEqual(sessionsBefore);
+    // A new token of the same account signs in as ever.
+    expect((await t.postCredential(await issueUserId(t.app), await t.idToken({ sub }))).statusCode).toBe(200);
+  });
+
+  /** The jti of the tokens sign-in has recorded. */
+  const usedJtis = async () => (await t.db.select().from(usedIdTokens)).map((row) => row.jti);
+
+  it('records nothing for a token refused for its email (409): it signs in once the email is free', async () => {
+    const owner = t.newSubject();
+    const email = `held-${owner}@example.com`;
+    await t.signIn(owner);
+    await t.db
+      .update(users)
+      .set({ email })
+      .where(eq(users.providerSubject, `google:${owner}`));
+    const token = await t.idToken({ sub: t.newSubject(), email });
+    expect((await t.postCredential(await issueUserId(t.app), token)).statusCode).toBe(409);
+    expect(await usedJtis()).not.toContain(decodeJwt(token).jti);
+    await t.db
+      .update(users)
+      .set({ email: `moved-${owner}@example.com` })
+      .where(eq(users.providerSubject, `google:${owner}`));
+    expect((await t.postCredential(await issueUserId(t.app), token)).statusCode).toBe(200);
+  });
+
+  it('keeps used token ids until their expiry; the retention job deletes expired ones', async () => {
+    const live = await t.idToken({ sub: t.newSubject() });
+    const soon = await t.idToken({ sub: t.newSubject(), exp: Math.floor(Date.now() / 1000) + 120 });
+    for (const token of [live, soon])
+      expect((await t.postCredential(await issueUserId(t.app), token)).statusCode).toBe(200);
+    expect(await usedJtis()).toEqual(expect.arrayContaining([decodeJwt(live).jti, decodeJwt(soon).jti]));
+    await t.db
+      .update(usedIdTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(usedIdTokens.jti, decodeJwt(soon).jti as string));
+    const purged = await purgeExpiredRows(t.context);
+    expect(purged.usedIdTokens).toBeGreaterThanOrEqual(1);
+    expect(await usedJtis()).toContain(decodeJwt(live).jti);
+    expect(await usedJtis()).not.toContain(decodeJwt(soon).jti);
   });
 
   it('needs X-User-ID: 401 without, and nothing is created', async () => {

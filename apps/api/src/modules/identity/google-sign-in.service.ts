@@ -13,7 +13,7 @@ import {
   nameUser,
 } from './account-merge.repo';
 import type { GoogleTokenVerifier } from './google-id-token';
-import { insertSession, markRevoked } from './identity.repo';
+import { insertSession, markRevoked, recordIdTokenUse } from './identity.repo';
 
 export interface SignInCaller {
   userId: number;
@@ -41,6 +41,11 @@ export async function signInWithGoogle(
   const identity = await verify(credential);
   const token = generateUserToken();
   await db.transaction(async (tx) => {
+    // A token is accepted once: a copy (a log, a proxy, a stolen response) signs no one in. Recorded in
+    // this transaction, so a sign-in refused below (409) leaves the token usable and nothing written.
+    if (!(await recordIdTokenUse(tx, identity.tokenId, identity.expiresAt))) {
+      throw new AppError('UNAUTHORIZED', 'Google sign-in refused: this ID token was already used; sign in again');
+    }
     await lockAccountSubject(tx, identity.providerSubject);
     const existing = await findUserIdBySubject(tx, identity.providerSubject);
     const locked = await lockUsers(tx, existing === null ? [caller.userId] : [caller.userId, existing]);

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userSessions, users } from '../../db/schema';
+import { usedIdTokens, userSessions, users } from '../../db/schema';
 import { hashUserToken } from '../../lib/user-token';
 
 /** A new anonymous user with its first session (the id the browser keeps). */
@@ -16,6 +16,19 @@ export async function insertUser(db: Db, token: string): Promise<number> {
 /** A further session for an existing user (sign-in issues one: docs/security.md#sessions). */
 export async function insertSession(db: Db, userId: number, token: string): Promise<void> {
   await db.insert(userSessions).values({ userId, tokenHash: hashUserToken(token) });
+}
+
+/**
+ * Records a sign-in token's `jti`, in the sign-in's transaction; false when it was recorded before (a
+ * replay). A replay racing the first use waits on its uncommitted row, then finds it.
+ */
+export async function recordIdTokenUse(db: Db, jti: string, expiresAt: Date): Promise<boolean> {
+  const recorded = await db
+    .insert(usedIdTokens)
+    .values({ jti, expiresAt })
+    .onConflictDoNothing()
+    .returning({ jti: usedIdTokens.jti });
+  return recorded.length === 1;
 }
 
 export interface SessionRow {

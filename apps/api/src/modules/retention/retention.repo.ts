@@ -11,6 +11,15 @@ export async function deleteOldPageViews(db: Db, days: number, limit: number): P
   );
 }
 
+/** Deletes at most `limit` recorded sign-in tokens past their expiry (a replay fails on `exp` then); returns how many. */
+export async function deleteExpiredIdTokens(db: Db, limit: number): Promise<number> {
+  return affectedRowCount(
+    await db.execute(sql`
+      delete from used_id_tokens where jti in (
+        select jti from used_id_tokens where expires_at < now() limit ${limit})`),
+  );
+}
+
 /** Deletes at most `limit` search queries not searched for in `days`; returns how many. */
 export async function deleteOldSearchQueries(db: Db, days: number, limit: number): Promise<number> {
   return affectedRowCount(
