@@ -92,7 +92,8 @@ export const pdfsContract = c.router({
       /** The remote PDF: only the arXiv export host and the ACL Anthology are allowed. */
       url: zText().trim().min(1, 'url is required').max(2048, 'url must be at most 2048 characters'),
     }),
-    responses: { ...pdfResponses, 404: ZPdfFetchError, 413: ZPdfFetchError, 415: ZPdfFetchError, 502: ZPdfFetchError },
+    // 404 stays the common ZError (every route's, contract.test.ts); a 404 of a failed fetch carries the same details.
+    responses: { ...pdfResponses, 413: ZPdfFetchError, 415: ZPdfFetchError, 502: ZPdfFetchError },
     summary: 'A remote PDF (arXiv export host, ACL Anthology) fetched once, then served from storage',
     description:
       'A URL outside the allow-list is refused with 400. A failed fetch caches nothing and answers with its reason ' +
