@@ -1,4 +1,5 @@
 import type { TScreenProps } from '../../app/screen-props';
+import { ImportNotice } from '../../features/sharing/import-notice';
 import { HomeSearch } from './home-search';
 import { RecentPapers } from './recent-papers';
 import { SharedListImport } from './shared-list-import';
@@ -13,7 +14,8 @@ export default function HomeScreen({ params }: TScreenProps) {
         <p className="lead">Search titles, authors and abstracts across every field of science.</p>
         <HomeSearch />
       </section>
-      {params.share_id && <SharedListImport key={params.share_id} shareId={params.share_id} />}
+      {/* The import runs in the /share/{id} view; what it did is told on the home view it returns to. */}
+      {params.share_id ? <SharedListImport key={params.share_id} shareId={params.share_id} /> : <ImportNotice />}
       <RecentPapers />
     </div>
   );

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { userFilesQuery } from '../../features/library/api';
 import { sharedListQuery, useImportSharedListMutation } from '../../features/sharing/api';
+import { useImportNotice } from '../../features/sharing/import-notice-state';
 import { Modal } from '../../features/ui/modal';
 import { needsImportChoice, type TImportChoice } from '../../lib/share-import';
 
@@ -20,12 +21,13 @@ const toRef = ({ paper_id, platform }: TPaperRef): TPaperRef => ({ paper_id, pla
 /**
  * spec §4 Shared-list import (/share/{share_id}): if the user already has files, a dialog offers Replace,
  * Merge or Cancel; with none it merges at once. Afterwards, and on Cancel, it returns home, replacing the
- * history entry (spec §2).
+ * history entry (spec §2); after an import the home view tells what it did (ImportNotice), with Undo.
  */
 export function SharedListImport({ shareId }: { shareId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { mutateAsync: importList } = useImportSharedListMutation();
+  const { show: showNotice } = useImportNotice();
   // spec §8: the query client logs every failure; here it is also shown, with a way back home.
   const [state, setState] = useState<TImportState>({ kind: 'loading' });
   const started = useRef(false);
@@ -46,14 +48,14 @@ export function SharedListImport({ shareId }: { shareId: string }) {
           return;
         }
         setState({ kind: 'importing' });
-        await importList({ shareId, mode: 'merge' });
+        showNotice('merge', await importList({ shareId, mode: 'merge' }));
         setState({ kind: 'done' });
         navigate('/', { replace: true });
       } catch (error) {
         setState({ kind: 'failed', message: parseApiError(error).message });
       }
     })();
-  }, [shareId, navigate, queryClient, importList]);
+  }, [shareId, navigate, queryClient, importList, showNotice]);
 
   // The /share view stays mounted (hidden) after leaving: it must hold nothing on screen by then.
   const goHome = () => {
@@ -65,7 +67,7 @@ export function SharedListImport({ shareId }: { shareId: string }) {
     if (state.kind !== 'asking') return;
     setState({ kind: 'importing' });
     try {
-      await importList({ shareId, mode: choice });
+      showNotice(choice, await importList({ shareId, mode: choice }));
       goHome();
     } catch (error) {
       setState({ kind: 'failed', message: parseApiError(error).message });
