@@ -119,12 +119,13 @@ describe('FileListPanel (spec §2, §4)', () => {
     expect(creates()).toHaveLength(1);
   });
 
-  it("alerts 'No files to share' when the folders hold nothing", async () => {
+  it("says 'No files to share' in the Share list dialog (not an alert) when the folders hold nothing", async () => {
     mockApi({ 'GET /api/folders': () => ({ body: folders.slice(1, 2) }) });
     renderWithApp(<FileListPanel />);
     await screen.findByRole('button', { name: /^Forum/ });
     await userEvent.click(screen.getByRole('button', { name: 'Share list' }));
-    expect(alertSpy).toHaveBeenCalledWith('No files to share');
+    expect(screen.getByRole('dialog', { name: 'Share list' })).toHaveTextContent('No files to share');
+    expect(alertSpy).not.toHaveBeenCalled();
   });
 
   it('opens the Upload Paper dialog with Submit disabled until a PDF is chosen', async () => {

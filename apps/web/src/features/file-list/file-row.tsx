@@ -1,4 +1,4 @@
-import type { TFolderFile } from '@paperbench/contract';
+import { NO_LONGER_SHARED_FILENAME, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
 import { FileTextStatus } from './file-text-status';
@@ -22,6 +22,27 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
   // reset a controlled checkbox to the old value; the row shows the click, then follows the cache.
   const [isChecked, setChecked] = useState(file.selected);
   useEffect(() => setChecked(file.selected), [file.selected]);
+  // docs/collaboration.md#uploads: a paper no longer shared with the user keeps its row, muted, with
+  // no title, PDF or selection; removing it is all that works.
+  if (file.unavailable) {
+    return (
+      <li className="file-row is-unavailable">
+        <span className="file-unavailable-mark" aria-hidden="true" />
+        <span className="file-unavailable" title="The uploader no longer shares this paper with you">
+          {NO_LONGER_SHARED_FILENAME}
+        </span>
+        <button
+          type="button"
+          className="icon-button icon-button-small"
+          aria-label="Remove"
+          title="Remove from folder"
+          onClick={() => onRemove(file)}
+        >
+          <Icon name="close" size={14} />
+        </button>
+      </li>
+    );
+  }
   return (
     <li className={textStatus ? 'file-row has-text-status' : 'file-row'}>
       <input

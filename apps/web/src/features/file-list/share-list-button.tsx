@@ -1,53 +1,46 @@
-import type { TFolder } from '@paperbench/contract';
+import type { TFolder, TPaperRef } from '@paperbench/contract';
+import { useState } from 'react';
 import { distinctFiles } from '../../lib/paper-refs';
 import { useCreateShareMutation } from '../sharing/api';
+import { ShareListDialog } from '../sharing/share-list-dialog';
 import { Icon } from '../ui/icons';
 
-/** spec §5: the alert when there is nothing to share. */
-export const NO_FILES_TO_SHARE_ALERT = 'No files to share';
-
-/** The link a share id opens (spec §4: /share/{share_id}). */
-export function shareLinkOf(shareId: string): string {
-  return `${window.location.origin}/share/${shareId}`;
-}
-
-/** The link is also shown in an alert, so a refused clipboard (no permission, no focus) is no failure. */
-async function copyShareLink(shareId: string): Promise<void> {
-  const link = shareLinkOf(shareId);
-  try {
-    await navigator.clipboard.writeText(link);
-  } catch (error) {
-    console.warn('Could not copy the share link:', error);
-  }
-  window.alert(`Share link copied to the clipboard:\n${link}`);
-}
-
 /**
- * spec §4 Share list: the user's files are sent, a share_id returns, the link /share/{share_id} is copied
- * to the clipboard (a refusal is tolerated) and shown in an alert. spec §8: a failure is logged only.
+ * spec §4 Share list: the user's files are sent, a share_id returns, and the link /share/{share_id} is
+ * shown in the Share list dialog (Copy, Revoke link). Files no longer shared with the user
+ * (`unavailable`) are not sent: the server would refuse them. spec §5: with no files, the dialog says
+ * 'No files to share'.
  */
 export function ShareListButton({ folders }: { folders: readonly TFolder[] | undefined }) {
   const createShare = useCreateShareMutation();
+  const [sent, setSent] = useState<TPaperRef[] | null>(null);
 
   const share = () => {
-    const files = distinctFiles(folders ?? []);
-    if (files.length === 0) {
-      window.alert(NO_FILES_TO_SHARE_ALERT);
-      return;
-    }
-    createShare.mutate(files, { onSuccess: copyShareLink });
+    const files = distinctFiles(folders ?? [], { includeUnavailable: false });
+    setSent(files);
+    if (files.length > 0) createShare.mutate(files);
+  };
+
+  const close = () => {
+    setSent(null);
+    createShare.reset();
   };
 
   return (
-    <button
-      type="button"
-      className="panel-action"
-      title="Share your list of papers by link"
-      disabled={createShare.isPending}
-      onClick={share}
-    >
-      <Icon name="link" size={15} />
-      Share list
-    </button>
+    <>
+      <button
+        type="button"
+        className="panel-action"
+        title="Share your list of papers by link"
+        disabled={createShare.isPending}
+        onClick={share}
+      >
+        <Icon name="link" size={15} />
+        Share list
+      </button>
+      {sent && (
+        <ShareListDialog files={sent} shareId={createShare.data ?? null} error={createShare.error} onClose={close} />
+      )}
+    </>
   );
 }

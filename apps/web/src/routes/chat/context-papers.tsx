@@ -1,6 +1,6 @@
 import type { TChatFile } from '@paperbench/contract';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
-import { refKey } from '../../lib/paper-refs';
+import { isChatContext, refKey } from '../../lib/paper-refs';
 
 /** Where a selected paper's text stands (issue: abstract-only and failures are said, not hidden). */
 const TEXT_STATUS: Record<TChatFile['embedding_status'], string> = {
@@ -16,7 +16,7 @@ export const NO_PAPERS_TEXT = 'Select papers in your File List to chat about the
 /** spec §1: the selected File List papers are the chat's context; each chip says how much of it is readable. */
 export function ContextPapers({ files }: { files: TChatFile[] | undefined }) {
   const { open } = useFileListPanel();
-  const selected = files?.filter((file) => file.selected) ?? [];
+  const selected = files?.filter(isChatContext) ?? [];
   if (!files) return null;
   if (selected.length === 0) {
     return (

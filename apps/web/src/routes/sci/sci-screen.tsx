@@ -7,6 +7,7 @@ import { useAiStatusQuery } from '../../features/chat/api';
 import { ideaKeys, streamIdeas, useIdeasQuery } from '../../features/ideas/api';
 import { IdeaCard } from '../../features/ideas/idea-card';
 import { useUserFilesQuery } from '../../features/library/api';
+import { isChatContext } from '../../lib/paper-refs';
 import '../../features/ideas/ideas.css';
 
 /** Shown when the server has no model (docs/ideas.md#offline-behaviour). */
@@ -27,7 +28,7 @@ export default function SciScreen({ title }: TScreenProps) {
   const [generation, setGeneration] = useState<Generation | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const selected = (files.data ?? []).filter((file) => file.selected);
+  const selected = (files.data ?? []).filter(isChatContext);
 
   async function generate(event: FormEvent) {
     event.preventDefault();
