@@ -6,6 +6,9 @@ import { api, LITERATURE_GRAPH_PDF, openApp, openPanel, requirePdf } from './sup
  * paper's PDF fails the way it does when arXiv is down, and an upload's PDF (served from storage) opens.
  */
 
+// Each flow loads PDFs twice or more (pdf.js, its worker, the text layer): give them the slow-test budget.
+test.beforeEach(() => test.slow());
+
 /** A recent arXiv paper whose title is plain text (no TeX), to find it by name. */
 async function plainArxivPaper(client: ReturnType<typeof api>) {
   const papers = await client.recentPapers(10);
