@@ -1,5 +1,6 @@
 import type { AppRoute } from '@ts-rest/core';
 import { z } from 'zod';
+import { OPERATOR_RUNS } from '../test-support/operator-runs';
 import type { Prng } from './prng';
 import { type Known, leafPaths, REMOVE, sampleValue, withLeaf } from './schema-sample';
 
@@ -64,6 +65,7 @@ export const JUNK: readonly unknown[] = [
   JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
   nested(200),
   Array.from({ length: 2_000 }, (_, i) => i),
+  ...OPERATOR_RUNS,
 ];
 
 /** Path segments no client should send: junk text, broken percent-encoding, traversal, huge numbers. */
@@ -172,8 +174,11 @@ function request(route: AppRoute, sample: RouteSample, label: string, rawParams?
   return { ...base, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(sample.body) };
 }
 
-/** Values every leaf of every route gets once, whatever the seed: the inputs docs/security.md#input-validation names. */
-const SWEEP: readonly unknown[] = ['a\u0000b', '\uD800', 1e21, -1, 'x'.repeat(100_000)];
+/**
+ * Values every leaf of every route gets once, whatever the seed: the inputs docs/security.md#input-validation names,
+ * and a run of 48 negations among every operator character, which a text that reaches a tsquery must survive.
+ */
+const SWEEP: readonly unknown[] = ['a\u0000b', '\uD800', 1e21, -1, 'x'.repeat(100_000), '-!-|-&-(-)-<'.repeat(8)];
 
 const leafAt = (value: unknown, path: (string | number)[]): unknown =>
   path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], value);
