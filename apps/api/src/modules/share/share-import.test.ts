@@ -35,6 +35,8 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
   };
   const importList = (shareId: string, payload: Record<string, unknown>, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `/api/share/${shareId}/import`, payload, headers });
+  /** A paper as an import's attached_papers names it. */
+  const ref = (paper: { paperId: string }) => ({ platform: 'arxiv', paper_id: paper.paperId });
   const files = async (token: string) =>
     (await t.app.inject({ url: '/api/chat/files', headers: { 'x-user-id': token } })).json() as TChatFile[];
   const ownedFolders = async (token: string) =>
@@ -52,7 +54,13 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     const response = await importList(shareId, { mode: 'merge' }, { 'x-user-id': importer.token });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ attached: 2, already_present: 0, folder_id: expect.any(Number) });
+    expect(body).toEqual({
+      attached: 2,
+      attached_papers: [ref(a), ref(b)],
+      already_present: 0,
+      withheld: 0,
+      folder_id: expect.any(Number),
+    });
     const [folder] = await t.db.select().from(folders).where(eq(folders.ownerId, importer.id));
     expect(folder).toMatchObject({ id: body.folder_id, name: DEFAULT_FOLDER_NAME });
     expect((await files(importer.token)).map((f) => f.paper_id).sort()).toEqual([a.paperId, b.paperId].sort());
@@ -67,7 +75,13 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     const shareId = await share([held.paperId, fresh.paperId]);
     const response = await importList(shareId, { mode: 'merge' }, { 'x-user-id': importer.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ attached: 1, already_present: 1, folder_id: first.id });
+    expect(response.json()).toEqual({
+      attached: 1,
+      attached_papers: [ref(fresh)],
+      already_present: 1,
+      withheld: 0,
+      folder_id: first.id,
+    });
     const rows = await t.db
       .select()
       .from(folderFiles)
@@ -80,7 +94,13 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     );
     // Importing again changes nothing.
     const again = await importList(shareId, { mode: 'merge' }, { 'x-user-id': importer.token });
-    expect(again.json()).toEqual({ attached: 0, already_present: 2, folder_id: first.id });
+    expect(again.json()).toEqual({
+      attached: 0,
+      attached_papers: [],
+      already_present: 2,
+      withheld: 0,
+      folder_id: first.id,
+    });
   });
 
   it('replace clears the caller’s files (folders stay) and then attaches the list', async () => {
@@ -93,7 +113,13 @@ describe.each(testDrivers())('POST /api/share/{id}/import (%s)', (driver) => {
     const shareId = await share([kept.paperId, fresh.paperId]);
     const response = await importList(shareId, { mode: 'replace' }, { 'x-user-id': importer.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ attached: 2, already_present: 0, folder_id: first.id });
+    expect(response.json()).toEqual({
+      attached: 2,
+      attached_papers: [ref(kept), ref(fresh)],
+      already_present: 0,
+      withheld: 0,
+      folder_id: first.id,
+    });
     // (one transaction: every import row shares its added_at, so the File List order among them is by id)
     expect((await files(importer.token)).map((f) => f.paper_id).sort()).toEqual([kept.paperId, fresh.paperId].sort());
     expect(dropped.paperId).not.toBe(kept.paperId);
