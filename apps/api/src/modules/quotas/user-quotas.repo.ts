@@ -15,13 +15,13 @@ import {
 /** One advisory-lock namespace per quota; the user id is the second key. */
 const QUOTA_LOCK_NAMESPACES = {
   folders: ADVISORY_LOCKS.folderQuota,
-  'share lists': ADVISORY_LOCKS.shareListQuota,
+  'share links': ADVISORY_LOCKS.shareListQuota,
   'upload bytes': ADVISORY_LOCKS.uploadBytesQuota,
   comments: ADVISORY_LOCKS.commentQuota,
   'chat sessions': ADVISORY_LOCKS.chatSessionQuota,
 };
 
-type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
+export type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
 
 /** The user's lock on one quota, held until the transaction ends: two checks cannot both pass before either writes. */
 export async function lockUserQuota(tx: Db, userId: number, kind: QuotaKind): Promise<void> {

@@ -8,6 +8,7 @@ import {
   countFolderMembers,
   countOwnedFolders,
   lockUserQuota,
+  type QuotaKind,
   sumUploadedBytes,
 } from './user-quotas.repo';
 
@@ -18,39 +19,45 @@ import {
  * under a per-user advisory lock, so two requests at once cannot both take the last place.
  */
 
-/** Inside a transaction: refuses the user's next folder once they hold USER_FOLDER_QUOTA. */
-export async function requireFolderRoom(tx: Db, userId: number, quota: number): Promise<void> {
-  await lockUserQuota(tx, userId, 'folders');
-  if ((await countOwnedFolders(tx, userId)) >= quota) {
-    throw new AppError('CONFLICT', `You have ${quota} folders, the most allowed: delete one before creating another`, {
-      quota,
-    });
+/**
+ * Inside a transaction: refuses the user's next row of a counted kind once they hold `quota` of them
+ * (409), under the user's quota lock so two requests cannot both take the last place.
+ */
+async function requireRoomFor(
+  tx: Db,
+  userId: number,
+  quota: number,
+  kind: { name: QuotaKind; count: (tx: Db, userId: number) => Promise<number>; advice: string },
+): Promise<void> {
+  await lockUserQuota(tx, userId, kind.name);
+  if ((await kind.count(tx, userId)) >= quota) {
+    throw new AppError('CONFLICT', `You have ${quota} ${kind.name}, the most allowed: ${kind.advice}`, { quota });
   }
 }
 
-/** Inside a transaction: refuses the user's next share link once they hold USER_SHARE_LIST_QUOTA. */
-export async function requireShareListRoom(tx: Db, userId: number, quota: number): Promise<void> {
-  await lockUserQuota(tx, userId, 'share lists');
-  if ((await countCreatedShareLists(tx, userId)) >= quota) {
-    throw new AppError(
-      'CONFLICT',
-      `You have ${quota} share links, the most allowed: revoke one before creating another`,
-      { quota },
-    );
-  }
-}
+/** Refuses the user's next folder once they hold USER_FOLDER_QUOTA. */
+export const requireFolderRoom = (tx: Db, userId: number, quota: number) =>
+  requireRoomFor(tx, userId, quota, {
+    name: 'folders',
+    count: countOwnedFolders,
+    advice: 'delete one before creating another',
+  });
 
-/** Inside a transaction: refuses the user's next chat session once they hold USER_CHAT_SESSION_QUOTA. */
-export async function requireChatSessionRoom(tx: Db, userId: number, quota: number): Promise<void> {
-  await lockUserQuota(tx, userId, 'chat sessions');
-  if ((await countChatSessions(tx, userId)) >= quota) {
-    throw new AppError(
-      'CONFLICT',
-      `You have ${quota} chat sessions, the most allowed: delete one before starting another`,
-      { quota },
-    );
-  }
-}
+/** Refuses the user's next share link once they hold USER_SHARE_LIST_QUOTA. */
+export const requireShareListRoom = (tx: Db, userId: number, quota: number) =>
+  requireRoomFor(tx, userId, quota, {
+    name: 'share links',
+    count: countCreatedShareLists,
+    advice: 'revoke one before creating another',
+  });
+
+/** Refuses the user's next chat session once they hold USER_CHAT_SESSION_QUOTA. */
+export const requireChatSessionRoom = (tx: Db, userId: number, quota: number) =>
+  requireRoomFor(tx, userId, quota, {
+    name: 'chat sessions',
+    count: countChatSessions,
+    advice: 'delete one before starting another',
+  });
 
 /**
  * Inside a transaction that holds the folder's row lock: refuses another member once the shared folder
