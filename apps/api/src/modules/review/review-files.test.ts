@@ -2,7 +2,14 @@ import type { TReviewFile } from '@paperbench/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers, reviewFiles } from '../../db/schema';
-import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser, shareFolder } from '../../test-support/factories';
+import {
+  buildFolder,
+  buildFolderFile,
+  buildPaper,
+  buildUpload,
+  buildUser,
+  shareFolder,
+} from '../../test-support/factories';
 import { type MultipartPart, multipartBody } from '../../test-support/multipart';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
