@@ -73,10 +73,10 @@ for (const { width, height, isPhone } of WIDTHS) {
     const banner = page.getByRole('banner');
     const measured = await expectHeaderFits(page);
 
-    const menuName = isPhone ? 'Menu' : 'Research tools';
+    const menuName = isPhone ? 'Menu' : 'Tools';
     const button = banner.getByRole('button', { name: menuName, exact: true });
     if (isPhone) {
-      for (const name of [...SPEC_LINKS, 'Research tools']) expect(measured.names).not.toContain(name);
+      for (const name of [...SPEC_LINKS, 'Tools']) expect(measured.names).not.toContain(name);
     } else {
       for (const name of SPEC_LINKS) await expect(banner.getByRole('link', { name, exact: true })).toBeInViewport();
       await expect(banner.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
@@ -101,14 +101,14 @@ test('[HEADER] Research tools by keyboard: Enter opens on the first item, arrows
   page,
 }) => {
   await openApp(page, '/');
-  const button = page.getByRole('banner').getByRole('button', { name: 'Research tools' });
+  const button = page.getByRole('banner').getByRole('button', { name: 'Tools' });
   await expect(button).toHaveAttribute('aria-haspopup', 'menu');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  const menu = page.getByRole('menu', { name: 'Research tools' });
+  const menu = page.getByRole('menu', { name: 'Tools' });
   await expect(menu.getByRole('menuitem', { name: 'Review' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'AI Scientist' })).toBeFocused();
@@ -143,8 +143,8 @@ test('[HEADER] Research tools by mouse: a click outside closes it, a tool link o
   context,
 }) => {
   await openApp(page, '/');
-  const button = page.getByRole('banner').getByRole('button', { name: 'Research tools' });
-  const menu = page.getByRole('menu', { name: 'Research tools' });
+  const button = page.getByRole('banner').getByRole('button', { name: 'Tools' });
+  const menu = page.getByRole('menu', { name: 'Tools' });
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -187,7 +187,7 @@ test('[HEADER] at 390 px one Menu holds the six links and the research tools, by
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('menuitem', { name: 'Home' })).toBeFocused();
   await expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await expect(menu.getByRole('group', { name: 'Research tools' }).getByRole('menuitem')).toHaveCount(5);
+  await expect(menu.getByRole('group', { name: 'Tools' }).getByRole('menuitem')).toHaveCount(5);
   await page.keyboard.press('End');
   await expect(menu.getByRole('menuitem', { name: 'Recommendations' })).toBeFocused();
   await page.keyboard.press('Escape');

@@ -31,7 +31,7 @@ describe('AppHeader (spec §2 Header)', () => {
       ['Contact Us', '/contact'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Paper Monitor' })).toHaveAttribute('aria-current', 'page');
-    const tools = within(nav).getByRole('button', { name: 'Research tools' });
+    const tools = within(nav).getByRole('button', { name: 'Tools' });
     await userEvent.click(tools);
     expect(
       within(nav)

