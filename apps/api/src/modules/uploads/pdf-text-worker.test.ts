@@ -87,7 +87,9 @@ describe('PDF text extraction in bounded worker processes (docs/security.md#work
     const started = Date.now();
     const refusal = pdf.extract(bytes(pageCountBomb()));
     await expect(refusal).rejects.toThrow('reading the PDF took longer than the limit of 3 s');
-    expect(Date.now() - started).toBeLessThan(3000 + 5000);
+    // Not a timing measurement: the bomb alone runs for minutes, so stopping well inside that is the
+    // clock's doing; the slack is for a loaded 2-core machine, where a worker's start alone took 6 s.
+    expect(Date.now() - started).toBeLessThan(3000 + 20_000);
     expect((await pdf.extract(bytes(plainPdf('after the bomb')))).text).toBe('after the bomb');
   });
 
