@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TCitedPassage, TFolderSummary } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import { requireAccess } from '../../policies/access';
+import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import {
   type FolderPaperRow,
   type FolderSummaryRow,
@@ -94,23 +95,29 @@ async function writeFolderSummary(context: SummaryContext, folderId: number, pap
   return present(row, false);
 }
 
-/** Whether the summary quotes a paper the folder no longer offers: taken out, or an upload whose grant ended. */
-function quotesWithdrawnPaper(summary: FolderSummaryRow, papers: readonly FolderPaperRow[]) {
+/**
+ * Whether the summary quotes an upload the folder no longer offers (taken out, or its grant ended): its
+ * text would outlive that upload's access. A published paper taken out only makes the summary stale.
+ */
+function quotesWithdrawnUpload(summary: FolderSummaryRow, papers: readonly FolderPaperRow[]) {
   const offered = new Set(papers.map((paper) => `${paper.platform}\u0000${paper.paperId}`));
-  return summary.passages.some((passage) => !offered.has(`${passage.platform}\u0000${passage.paper_id}`));
+  return summary.passages.some(
+    (passage) => passage.platform === UPLOAD_PLATFORM && !offered.has(`${passage.platform}\u0000${passage.paper_id}`),
+  );
 }
 
 /**
  * GET /api/folders/{id}/summary (docs/ai.md#summaries): the cached overview, written on first request.
- * Once papers were added it is returned as it is, with `stale: true`: a read never spends a model
- * call the user did not ask for; Regenerate does. One that quotes a paper no longer offered is
+ * Once papers were added or removed it is returned as it is, with `stale: true`: a read never spends a model
+ * call the user did not ask for; Regenerate does. One that quotes an upload no longer offered is
  * written again instead: its text would outlive that paper's access (docs/collaboration.md#uploads).
  */
 export async function getFolderSummary(context: SummaryContext, userId: number, folderId: number) {
   await requireAccess(context.db, { userId }, 'folder.read', [folderId]);
   const papers = await selectFolderPapers(context.db, folderId);
   const cached = await selectFolderSummary(context.db, folderId);
-  if (cached && !quotesWithdrawnPaper(cached, papers)) return present(cached, cached.papersKey !== papersKeyOf(papers));
+  if (cached && !quotesWithdrawnUpload(cached, papers))
+    return present(cached, cached.papersKey !== papersKeyOf(papers));
   return writeFolderSummary(context, folderId, papers);
 }
 
