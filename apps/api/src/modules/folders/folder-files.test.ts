@@ -2,8 +2,15 @@ import type { TFolderFile } from '@paperbench/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderFiles } from '../../db/schema';
-import { buildFolder, buildFolderFile, buildPaper, buildUpload, buildUser } from '../../test-support/factories';
+import { folderFiles, folders } from '../../db/schema';
+import {
+  buildFolder,
+  buildFolderFile,
+  buildPaper,
+  buildUpload,
+  buildUser,
+  shareFolder,
+} from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
 describe.each(testDrivers())('folder files (%s)', (driver) => {
@@ -118,14 +125,21 @@ describe.each(testDrivers())('folder files (%s)', (driver) => {
     expect(added.json().paper_URL).toBe(`/api/uploads/${upload.paperId}/pdf`);
   });
 
-  it('lets a user who holds an upload in a folder (e.g. imported) add it to another folder', async () => {
-    const holder = await buildUser(t.db);
+  it('lets a reader of a shared upload add it to their folders; a copy alone is no grant (docs/collaboration.md#uploads)', async () => {
+    const reader = await buildUser(t.db);
     const upload = await buildUpload(t.db, { ownerId: user.id });
-    const first = await buildFolder(t.db, { ownerId: holder.id });
-    const second = await buildFolder(t.db, { ownerId: holder.id });
-    await buildFolderFile(t.db, { folderId: first.id, paper: upload });
+    // The uploader shares it through a public folder: the reader may keep a copy.
+    const shared = await buildFolder(t.db, { ownerId: user.id });
+    await buildFolderFile(t.db, { folderId: shared.id, paper: upload });
+    await shareFolder(t.db, shared.id, { isPublic: true });
+    const first = await buildFolder(t.db, { ownerId: reader.id });
+    const second = await buildFolder(t.db, { ownerId: reader.id });
     const body = { paper_id: upload.paperId, platform: 'upload' };
-    const response = await call('POST', `/api/folders/${second.id}/files`, body, holder.token);
-    expect(response.statusCode).toBe(201);
+    expect((await call('POST', `/api/folders/${first.id}/files`, body, reader.token)).statusCode).toBe(201);
+    // Once the folder is private again, the copy in the reader's first folder grants nothing.
+    await t.db.update(folders).set({ isPublic: false }).where(eq(folders.id, shared.id));
+    const response = await call('POST', `/api/folders/${second.id}/files`, body, reader.token);
+    expect(response.statusCode).toBe(404);
+    expect(await t.db.select().from(folderFiles).where(eq(folderFiles.folderId, second.id))).toEqual([]);
   });
 });
