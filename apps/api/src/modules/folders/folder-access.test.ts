@@ -106,7 +106,7 @@ describe.each(testDrivers())('folder access across users (%s)', (driver) => {
     expect(await listFolders(alice.token)).toEqual(aliceView);
   });
 
-  it('lets Bob read her upload through a share link Alice made', async () => {
+  it('shows Bob the published papers of a share link Alice made, and withholds her upload (docs/collaboration.md#uploads)', async () => {
     const created = await call(alice.token, 'POST', '/api/share', {
       files: [paper.paperId, { paper_id: upload.paperId, platform: 'upload' }],
     });
@@ -114,9 +114,8 @@ describe.each(testDrivers())('folder access across users (%s)', (driver) => {
     const read = await call(bob.token, 'GET', `/api/share/${created.json().share_id}`);
     expect(read.statusCode).toBe(200);
     const list = read.json() as TSharedList;
-    expect(list.papers.map((p) => [p.platform, p.title])).toEqual([
-      ['arxiv', expect.any(String)],
-      ['upload', "Alice's unpublished draft"],
-    ]);
+    expect(list.papers.map((p) => [p.platform, p.title])).toEqual([['arxiv', expect.any(String)]]);
+    expect(list.withheld).toBe(1);
+    expect(read.body).not.toContain("Alice's unpublished draft");
   });
 });
