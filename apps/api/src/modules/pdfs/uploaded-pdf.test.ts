@@ -65,13 +65,25 @@ describe.each(testDrivers())('GET /api/uploads/{paperId}/pdf (%s)', (driver) => 
     expect(response.statusCode).toBe(401);
   });
 
-  it('serves it to someone who holds the paper in one of their folders', async () => {
+  it('serves it to whoever reads a public folder its uploader shared it in, and not to a holder of a copy', async () => {
+    const paperId = url.split('/')[3] as string;
+    const ownerId = (await findUserIdByToken(t.db, owner)) as number;
     const holder = await issueUserId(t.app);
     const holderId = (await findUserIdByToken(t.db, holder)) as number;
-    const [folder] = await t.db.insert(folders).values({ ownerId: holderId, name: 'Imported' }).returning();
-    const paperId = url.split('/')[3] as string;
-    await t.db.insert(folderFiles).values({ folderId: folder?.id as number, platform: 'upload', paperId });
-    const response = await get(url, { 'x-user-id': holder });
-    expect(response.statusCode).toBe(200);
+    // A copy in the holder's own folder (imported, say) is a reference: no grant (docs/collaboration.md#uploads).
+    const [own] = await t.db.insert(folders).values({ ownerId: holderId, name: 'Imported' }).returning();
+    await t.db
+      .insert(folderFiles)
+      .values({ folderId: own?.id as number, platform: 'upload', paperId, addedBy: holderId });
+    expect((await get(url, { 'x-user-id': holder })).statusCode).toBe(404);
+    // The uploader shares it through a public folder of theirs: now it is served.
+    const [shared] = await t.db
+      .insert(folders)
+      .values({ ownerId, name: 'Public drafts', type: 'shared', isPublic: true })
+      .returning();
+    await t.db
+      .insert(folderFiles)
+      .values({ folderId: shared?.id as number, platform: 'upload', paperId, addedBy: ownerId });
+    expect((await get(url, { 'x-user-id': holder })).statusCode).toBe(200);
   });
 });
