@@ -126,6 +126,28 @@ describe.each(testDrivers())('folder summaries (%s)', (driver) => {
     expect((await get(t, user.token, folder.id)).json()).toMatchObject({ stale: true });
   });
 
+  it('writes again, rather than serves, a summary quoting an upload the folder no longer offers', async () => {
+    const { user, folder, draft } = await buildSummaryFolder(t.db);
+    fake.reply({ text: MODEL_OVERVIEW });
+    const first = (await get(t, user.token, folder.id)).json() as TFolderSummary;
+    expect(first.passages.map((passage) => passage.paper_id)).toContain(draft.paperId);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/folders/${folder.id}/files/${draft.paperId}?platform=upload`,
+      headers: { 'x-user-id': user.token },
+    });
+    expect(removed.statusCode).toBe(204);
+
+    // Its text would outlive the upload's access (docs/collaboration.md#uploads): not served, even as stale.
+    fake.reply({ text: MODEL_OVERVIEW });
+    const before = fake.chatRequests().length;
+    const after = await get(t, user.token, folder.id);
+    expect(after.json()).toMatchObject({ stale: false });
+    expect(after.body).not.toContain(DRAFT_TEXT);
+    expect((after.json() as TFolderSummary).passages.map((passage) => passage.paper_id)).not.toContain(draft.paperId);
+    expect(fake.chatRequests()).toHaveLength(before + 1);
+  });
+
   it("answers 404 for a stranger's folder, and writes nothing for them", async () => {
     const { folder } = await buildSummaryFolder(t.db);
     const stranger = await buildUser(t.db);
