@@ -20,6 +20,7 @@ import {
 } from './review-graph.repo';
 import { edgeCapReached, REVIEW_LIMITS } from './review-limits';
 import { requireReviewSession } from './review-session-access';
+import { paperKey } from './writing/graph-groups';
 
 type GraphContext = Parameters<typeof addPapersToSession>[0];
 
@@ -32,11 +33,11 @@ const PROPOSAL_PASSAGES_PER_PAPER = 300;
  */
 async function selectNodesAndEdges(db: Db | Tx, userId: number, sessionId: number) {
   const [files, edges] = await Promise.all([selectSessionFiles(db, userId, sessionId), selectEdges(db, sessionId)]);
-  const nodes = new Set(files.map((file) => `${file.platform}\u0000${file.paperId}`));
+  const nodes = new Set(files.map((file) => paperKey({ platform: file.platform, paper_id: file.paperId })));
   const between = edges.filter(
     (edge) =>
-      nodes.has(`${edge.sourcePlatform}\u0000${edge.sourcePaperId}`) &&
-      nodes.has(`${edge.targetPlatform}\u0000${edge.targetPaperId}`),
+      nodes.has(paperKey({ platform: edge.sourcePlatform, paper_id: edge.sourcePaperId })) &&
+      nodes.has(paperKey({ platform: edge.targetPlatform, paper_id: edge.targetPaperId })),
   );
   return { files, edges: between };
 }
