@@ -43,7 +43,7 @@ test('[PDF VIEWER] an arXiv PDF that cannot be fetched says why, offers Retry an
   await panel.getByRole('button', { name: paper.title, exact: true }).click();
   const viewer = panel.getByRole('region', { name: paper.title });
   // docs/security.md#remote-pdfs: the proxy answers 502 (details.reason unreachable), and the viewer says so.
-  const failure = viewer.getByRole('alert', { name: 'arXiv could not be reached' });
+  const failure = viewer.getByRole('alert', { name: 'arXiv unreachable' });
   await expect(failure).toBeVisible({ timeout: 20_000 });
   await expect(failure).toContainText('This PDF is fetched from arXiv, which did not answer');
   const paperPage = failure.getByRole('link', { name: 'Open paper page' });
@@ -53,7 +53,7 @@ test('[PDF VIEWER] an arXiv PDF that cannot be fetched says why, offers Retry an
   const before = proxyRequests();
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(proxyRequests).toBeGreaterThan(before);
-  await expect(viewer.getByRole('alert', { name: 'arXiv could not be reached' })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByRole('alert', { name: 'arXiv unreachable' })).toBeVisible({ timeout: 20_000 });
 
   // The paper page is in the app, in the same tab.
   await viewer.getByRole('link', { name: 'Open paper page' }).click();
@@ -99,7 +99,7 @@ test('[FORUM] PDF on a shared folder page opens the in-app viewer, not the raw P
   const panel = page.getByRole('complementary', { name: 'File List' });
   const viewer = panel.getByRole('region', { name: paper.title });
   await expect(viewer).toBeVisible();
-  await expect(viewer.getByRole('alert', { name: 'arXiv could not be reached' })).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByRole('alert', { name: 'arXiv unreachable' })).toBeVisible({ timeout: 20_000 });
 
   // The upload: its PDF, read with X-User-ID in the viewer, not /api/uploads/…/pdf or a signed URL in a tab.
   const uploadCard = page.getByRole('article', { name: 'Literature Graph paper' });

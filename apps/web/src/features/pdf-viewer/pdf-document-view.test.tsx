@@ -33,7 +33,7 @@ describe('the PDF viewer when the PDF cannot be loaded', () => {
     getDocument.mockImplementationOnce(() => failingTask(502)).mockImplementationOnce(() => failingTask(404));
     const { router } = renderWithApp(<PdfDocumentView url={ARXIV_PDF} paperPath="/paper/1706.03762/arxiv" />);
 
-    const alert = await screen.findByRole('alert', { name: 'arXiv could not be reached' });
+    const alert = await screen.findByRole('alert', { name: 'arXiv unreachable' });
     expect(alert).toHaveTextContent(/fetched from arXiv, which did not answer/);
     const paperPage = screen.getByRole('link', { name: 'Open paper page' });
     expect(paperPage.getAttribute('href')).toBe('/paper/1706.03762/arxiv');

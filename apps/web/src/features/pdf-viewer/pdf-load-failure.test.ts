@@ -15,9 +15,9 @@ const response = (status: number) => ({
 
 describe('pdfLoadFailureOf (why the viewer could not show a PDF)', () => {
   it.each([
-    [502, 'unreachable', 'arXiv could not be reached'],
-    [503, 'unreachable', 'arXiv could not be reached'],
-    [504, 'unreachable', 'arXiv could not be reached'],
+    [502, 'unreachable', 'arXiv unreachable'],
+    [503, 'unreachable', 'arXiv unreachable'],
+    [504, 'unreachable', 'arXiv unreachable'],
     [404, 'not_found', 'PDF not found'],
     [410, 'not_found', 'PDF not found'],
     [413, 'too_large', 'This PDF is too large to open here'],
@@ -30,7 +30,7 @@ describe('pdfLoadFailureOf (why the viewer could not show a PDF)', () => {
 
   it('names the host in what it says', () => {
     expect(pdfLoadFailureOf(response(502), ARXIV).detail).toMatch(/fetched from arXiv, which did not answer/);
-    expect(pdfLoadFailureOf(response(502), ACL).title).toBe('The ACL Anthology could not be reached');
+    expect(pdfLoadFailureOf(response(502), ACL).title).toBe('The ACL Anthology unreachable');
     expect(pdfLoadFailureOf(response(404), ARXIV).detail).toMatch(/^arXiv has no PDF for this paper/);
     expect(pdfLoadFailureOf(response(413), ARXIV).detail).toMatch(/size limit .* fetched from arXiv/);
   });
@@ -40,7 +40,7 @@ describe('pdfLoadFailureOf (why the viewer could not show a PDF)', () => {
       kind: 'not_found',
       detail: 'This PDF no longer exists, or it is no longer shared with you.',
     });
-    expect(pdfLoadFailureOf(response(502), UPLOAD).title).toBe('The server could not be reached');
+    expect(pdfLoadFailureOf(response(502), UPLOAD).title).toBe('The server unreachable');
   });
 
   it('reads bytes that are not a PDF as not_pdf', () => {

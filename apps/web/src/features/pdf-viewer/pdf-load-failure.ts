@@ -58,7 +58,7 @@ export function pdfLoadFailureOf(error: unknown, viewerUrl: string): TPdfLoadFai
     case 'unreachable':
       return {
         kind,
-        title: `${capitalized(host ?? 'the server')} could not be reached`,
+        title: `${capitalized(host ?? 'the server')} unreachable`,
         detail: host
           ? `This PDF is fetched from ${host}, which did not answer. It is usually back within minutes.`
           : 'The server did not answer. Try again in a moment.',
