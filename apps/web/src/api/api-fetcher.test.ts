@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { mockApi, TEST_USER_ID } from '../test/mock-api';
 import { apiClient } from './client';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { TStreamEvent } from '@paperbench/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_USER_ID } from '../../test/mock-api';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { MAX_CONVERSATION_TURNS, MAX_TURN_CHARS, type TConversationalSearchResponse } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
 import {
