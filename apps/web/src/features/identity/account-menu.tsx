@@ -1,70 +1,22 @@
 import type { TUser } from '@paperbench/contract';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import { useDismiss } from '../ui/use-dismiss';
+import { useMenuButton } from '../ui/use-menu-button';
 import { useLogoutMutation } from './api';
 import { Avatar } from './avatar';
 import './identity.css';
 
 /**
  * spec §2 Header, signed in: the avatar, the user's name and a dropdown with Profile and Logout. A menu
- * button: Enter, Space or ArrowDown opens it on its first item; arrows move; Esc or a click outside closes it.
+ * button (features/ui/use-menu-button.ts): the keyboard and dismissal rules of every header menu.
  */
 export function AccountMenu({ user }: { user: TUser }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  const { isOpen, close, wrapperRef, buttonProps, menuProps } = useMenuButton();
   const logout = useLogoutMutation();
 
-  const close = useCallback(() => setIsOpen(false), []);
-  const insideRefs = useMemo(() => [buttonRef, menuRef], []);
-  useDismiss(isOpen, insideRefs, close);
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  // Opening moves focus to the first item.
-  useEffect(() => {
-    if (isOpen) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [isOpen]);
-
-  const closeToButton = () => {
-    setIsOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const all = items();
-    const current = all.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (index: number) => all[(index + all.length) % all.length]?.focus();
-    if (event.key === 'Escape') closeToButton();
-    else if (event.key === 'ArrowDown') focusAt(current + 1);
-    else if (event.key === 'ArrowUp') focusAt(current - 1);
-    else if (event.key === 'Home') focusAt(0);
-    else if (event.key === 'End') focusAt(all.length - 1);
-    else if (event.key === 'Tab') setIsOpen(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
-  };
-
   return (
-    <div className="account-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account-button"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
-        aria-label={`Account: ${user.name}`}
-        onClick={() => setIsOpen(!isOpen)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !isOpen) {
-            event.preventDefault();
-            setIsOpen(true);
-          }
-        }}
-      >
+    <div ref={wrapperRef} className="account-menu">
+      <button type="button" className="account-button" aria-label={`Account: ${user.name}`} {...buttonProps}>
         <Avatar name={user.name} email={user.email} picture={user.picture} />
         <span className="account-name">{user.name}</span>
         <svg className="account-caret" aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">
@@ -72,22 +24,12 @@ export function AccountMenu({ user }: { user: TUser }) {
         </svg>
       </button>
       {isOpen && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          className="account-dropdown"
-          role="menu"
-          aria-label="Account"
-          onKeyDown={onMenuKeyDown}
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a[role="menuitem"]')) setIsOpen(false);
-          }}
-        >
+        <div className="account-dropdown" role="menu" aria-label="Account" {...menuProps}>
           <div className="account-dropdown-who" aria-hidden="true">
             <span className="account-dropdown-name">{user.name}</span>
             <span className="account-dropdown-email">{user.email}</span>
           </div>
-          <Link to="/profile" role="menuitem" className="account-dropdown-item" tabIndex={-1}>
+          <Link to="/profile" role="menuitem" className="account-dropdown-item" tabIndex={-1} onClick={close}>
             Profile
           </Link>
           <button
