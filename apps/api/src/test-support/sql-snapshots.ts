@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { packageRoot } from '../lib/package-paths';
 
-export interface RecordedStatement {
+interface RecordedStatement {
   text: string;
   values: readonly unknown[];
   /** The transaction it was sent in (a connection taken from the pool), or undefined: sent by the pool. */
@@ -68,7 +68,7 @@ class RecordingPool extends RecordingConnection {
 }
 
 /** Runs `work` on a fresh recording handle (so no cache of an earlier run answers for it); the statements it sent. */
-export async function recordStatements(answer: Answer, work: (db: Db) => Promise<unknown>) {
+async function recordStatements(answer: Answer, work: (db: Db) => Promise<unknown>) {
   const statements: RecordedStatement[] = [];
   const db = drizzle(new RecordingPool(statements, answer) as never, { schema }) as unknown as Db;
   await work(db);
@@ -137,7 +137,7 @@ export interface SqlScenario {
 }
 
 /** One scenario as it stands in a snapshot file: its title and inputs, then each statement and its parameters. */
-export async function renderScenario({ title, input, database, answer, run }: SqlScenario): Promise<string> {
+async function renderScenario({ title, input, database, answer, run }: SqlScenario): Promise<string> {
   const statements = await recordStatements(answer ?? (() => undefined), run);
   const lines = [`-- ${title}`, `-- input: ${JSON.stringify(input)}`];
   if (database) lines.push(`-- database: ${JSON.stringify(database)}`);
