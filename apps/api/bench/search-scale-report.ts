@@ -72,6 +72,15 @@ const foundRange = (probes: readonly ProbeResult[]) => {
   return low === high ? int(low) : `${int(low)}–${int(high)}`;
 };
 
+/** The import's time, rate, strategy and phases, or that the database was reused. */
+function importText({ import: run, papers }: SearchScaleResult): string {
+  if (!run) return 'not run (reused database); ';
+  const phases = Object.entries(run.phases)
+    .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
+    .join(', ');
+  return `${(run.milliseconds / 1000).toFixed(1)} s, ${int(papers / (run.milliseconds / 1000))} papers/s, ${run.strategy} (${phases}); `;
+}
+
 /** How the run was set up: machine, load, database, corpus, import, sizes, common words. */
 function setupTable(r: SearchScaleResult): string {
   return table(
@@ -96,15 +105,7 @@ function setupTable(r: SearchScaleResult): string {
             `${mb(r.corpus.bytes)} gzipped${r.corpus.cached ? ', cached' : `, written in ${(r.corpus.milliseconds / 1000).toFixed(1)} s`}`
           : `${int(r.papers)} papers of a database an earlier run kept (bench/synthetic-corpus.ts)`,
       ],
-      [
-        'Import (importJsonLines)',
-        (r.import
-          ? `${(r.import.milliseconds / 1000).toFixed(1)} s, ${int(r.papers / (r.import.milliseconds / 1000))} papers/s, ${r.import.strategy} ` +
-            `(${Object.entries(r.import.phases)
-              .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
-              .join(', ')}); `
-          : 'not run (reused database); ') + `ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`,
-      ],
+      ['Import (importJsonLines)', `${importText(r)}ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`],
       ['Size', `papers ${mb(r.papersBytes)} with indexes and TOAST, database ${mb(r.databaseBytes)}`],
       ['Common words ranked in the background', commonWordsText(r.commonWords)],
       ['GET /api/papers/count', int(r.papers)],
