@@ -4,16 +4,8 @@ import { papers } from '../../db/schema';
 import type { NewPaper } from '../../ingest/arxiv-record';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { keepWindow, recallWindow } from './ranked-window-cache';
-import {
-  CORPUS_LIMITS,
-  type CorpusLimits,
-  KEPT_DEPTH,
-  newestEdge,
-  newestSpans,
-  type SearchPage,
-  searchPapers,
-  windowKey,
-} from './search.repo';
+import { CORPUS_LIMITS, type CorpusLimits, KEPT_DEPTH, type SearchPage, searchPapers, windowKey } from './search.repo';
+import { newestEdge, newestSpans } from './search-date.repo';
 import { searchIndexOf } from './search-index.repo';
 
 /** A page of 10 by date, as searchPapers answers it: the papers' ids and the total. */
