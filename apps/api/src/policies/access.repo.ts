@@ -30,7 +30,7 @@ import type { ShareResource } from './share.policy';
  */
 
 /**
- * The actor's memberships of these folders (spec §3 Shared folder): roles are granted to an email, so
+ * The actor's memberships of these folders (requirements §3 Shared folder): roles are granted to an email, so
  * they reach whoever is signed in with it, whenever they signed in. Anonymous users have none.
  */
 export async function selectFolderMemberships(

@@ -111,7 +111,7 @@ export async function deleteAcceptedEdge(tx: Db | Tx, sessionId: number, edgeId:
   return deleted.length > 0;
 }
 
-/** Sets the graph status (spec §4) and moves the session up the list. */
+/** Sets the graph status (requirements §4) and moves the session up the list. */
 export async function updateGraphStatus(tx: Db | Tx, sessionId: number, status: GraphStatus): Promise<void> {
   await tx
     .update(chatSessions)

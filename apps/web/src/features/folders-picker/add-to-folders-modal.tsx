@@ -6,9 +6,9 @@ import { Modal } from '../ui/modal';
 import './add-to-folders-modal.css';
 
 /**
- * spec §2 Add-to-folders modal: the user's folders with file counts and checkboxes; Cancel and Add; Add is
- * disabled while nothing is ticked (spec §5); the backdrop closes it. Add posts the paper to each ticked
- * folder, then fires 'paper-attached' (spec §4). A user with no folder can make one here.
+ * requirements §2 Add-to-folders modal: the user's folders with file counts and checkboxes; Cancel and Add; Add is
+ * disabled while nothing is ticked (requirements §5); the backdrop closes it. Add posts the paper to each ticked
+ * folder, then fires 'paper-attached' (requirements §4). A user with no folder can make one here.
  */
 export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClose: () => void }) {
   const { data: folders, isPending, isError } = useFoldersQuery({ refetchOnOpen: true });

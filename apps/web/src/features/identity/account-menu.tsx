@@ -8,7 +8,7 @@ import { Avatar } from './avatar';
 import './identity.css';
 
 /**
- * spec §2 Header, signed in: the avatar, the user's name and a dropdown with Profile and Logout. A menu
+ * requirements §2 Header, signed in: the avatar, the user's name and a dropdown with Profile and Logout. A menu
  * button: Enter, Space or ArrowDown opens it on its first item; arrows move; Esc or a click outside closes it.
  */
 export function AccountMenu({ user }: { user: TUser }) {

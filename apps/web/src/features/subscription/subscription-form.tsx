@@ -34,7 +34,7 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
       setEmailError(email.trim() ? 'This does not look like an email address.' : 'Please enter your email address.');
       return;
     }
-    // A failure is logged by the query client (spec §8) and shown at the top of the form.
+    // A failure is logged by the query client (requirements §8) and shown at the top of the form.
     save.mutate({ email: email.trim(), frequency, topics }, { onSuccess: onSaved });
   };
 

@@ -43,7 +43,7 @@ const STORED: readonly [string, string][] = [
   ['Shared lists', 'When you share a list of papers by link: the papers on it and when it was made.'],
 ];
 
-/** spec §2 /privacy-policy: what this app actually stores and sends (spec §1, §3), and how to remove it. */
+/** requirements §2 /privacy-policy: what this app actually stores and sends (requirements §1, §3), and how to remove it. */
 export default function PrivacyPolicyScreen({ title }: TScreenProps) {
   const [who, stored, browser, third, email, retention, choices] = SECTIONS;
   return (

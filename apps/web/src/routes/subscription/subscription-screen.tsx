@@ -5,7 +5,7 @@ import { UnsubscribeCard } from '../../features/subscription/unsubscribe-card';
 import '../../features/form-card/form-card.css';
 import '../../features/subscription/subscription.css';
 
-/** spec §2 /subscription: email digests of the topics the user follows (double opt-in; links from the mails land here). */
+/** requirements §2 /subscription: email digests of the topics the user follows (double opt-in; links from the mails land here). */
 export default function SubscriptionScreen({ title }: TScreenProps) {
   const [params] = useSearchParams();
   const unsubscribeToken = params.get('unsubscribe');
