@@ -574,12 +574,14 @@ export function renderSearchScaleReport(result: SearchScaleResult, date: string)
         ],
         [
           'Import (importJsonLines)',
-          (r.import
-            ? `${(r.import.milliseconds / 1000).toFixed(1)} s, ${int(r.papers / (r.import.milliseconds / 1000))} papers/s, ${r.import.strategy} ` +
-              `(${Object.entries(r.import.phases)
-                .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
-                .join(', ')}); `
-            : 'not run (reused database); ') + `ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`,
+          `${
+            r.import
+              ? `${(r.import.milliseconds / 1000).toFixed(1)} s, ${int(r.papers / (r.import.milliseconds / 1000))} papers/s, ${r.import.strategy} ` +
+                `(${Object.entries(r.import.phases)
+                  .map(([phase, t]) => `${phase} ${(t / 1000).toFixed(1)} s`)
+                  .join(', ')}); `
+              : 'not run (reused database); '
+          }ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`,
         ],
         ['Size', `papers ${mb(r.papersBytes)} with indexes and TOAST, database ${mb(r.databaseBytes)}`],
         ['Common words ranked in the background', commonWordsText(r.commonWords)],
