@@ -17,14 +17,6 @@ export async function countEdges(db: Db | Tx, sessionId: number): Promise<number
   return row?.n ?? 0;
 }
 
-export async function findEdge(db: Db | Tx, sessionId: number, edgeId: number): Promise<ReviewEdgeRow | null> {
-  const [row] = await db
-    .select()
-    .from(reviewEdges)
-    .where(and(eq(reviewEdges.sessionId, sessionId), eq(reviewEdges.id, edgeId)));
-  return row ?? null;
-}
-
 const pairColumns = (source: TPaperRef, target: TPaperRef) => ({
   sourcePlatform: source.platform,
   sourcePaperId: source.paper_id,
