@@ -22,7 +22,7 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => TEXT_FILE.test(file) && file !== 'pnpm-lock.yaml');
+  .filter((file) => TEXT_FILE.test(file) && file !== 'pnpm-lock.yaml' && existsSync(path.join(root, file)));
 
 const anchorsByDoc = new Map<string, Set<string> | null>();
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TScreenProps } from '../../app/screen-props';
+import legalStyles from '../../features/legal/legal.module.css';
 import { LegalPage, LegalSection } from '../../features/legal/legal-page';
 
 const SECTIONS = [
@@ -68,7 +69,7 @@ export default function PrivacyPolicyScreen({ title }: TScreenProps) {
       </LegalSection>
 
       <LegalSection section={stored} index={1}>
-        <table className="legal-table">
+        <table className={legalStyles['legal-table']}>
           <thead>
             <tr>
               <th scope="col">Data</th>
