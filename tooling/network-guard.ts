@@ -5,7 +5,7 @@ import net from 'node:net';
 /**
  * docs/testing.md: no test reaches past this machine. Every Vitest setup (apps/api, apps/web,
  * packages/contract) installs this guard; anything with a wire protocol is tested against a local
- * server the test starts (docs/conventions.md "No network in tests").
+ * server the test starts (docs/testing.md#network-guard-every-vitest-setup).
  *
  * One patch covers every TCP client: `net.Socket.prototype.connect`, which net.connect,
  * net.createConnection, tls.connect (a TLSSocket is a net.Socket), http(s) agents and undici (global

@@ -3,17 +3,9 @@ import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app';
 
-/** Contract groups whose routes belong to later issues and must answer 501 for now. */
-const LATER_GROUPS: (keyof typeof contract)[] = [];
-/** Later routes inside groups that are otherwise implemented. */
-const LATER_ROUTES: AppRoute[] = [];
-
 function routesOf(router: AppRouter): AppRoute[] {
   return Object.values(router).flatMap((value) => (isAppRoute(value) ? [value] : routesOf(value)));
 }
-
-/** A concrete URL for a route: numeric ids where the contract wants them. */
-const urlOf = (route: AppRoute) => route.path.replace(/:[A-Za-z]+/g, '1');
 
 describe('the HTTP app', () => {
   let t: TestApp;
@@ -21,20 +13,6 @@ describe('the HTTP app', () => {
     t = await createTestApp('pglite', { seed: false });
   });
   afterAll(() => t.close());
-
-  const laterRoutes = [...LATER_GROUPS.flatMap((group) => routesOf(contract[group])), ...LATER_ROUTES];
-
-  it.each(laterRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s answers 501 "not implemented yet"',
-    async (_name, route) => {
-      const response = await t.app.inject({ method: route.method, url: urlOf(route) });
-      expect(response.statusCode).toBe(501);
-      expect(response.json()).toEqual({
-        error: 'NOT_IMPLEMENTED',
-        message: `${route.method} ${route.path} is not implemented yet`,
-      });
-    },
-  );
 
   it('answers an unknown API route with 404 and the error shape', async () => {
     const response = await t.app.inject({ url: '/api/does-not-exist' });

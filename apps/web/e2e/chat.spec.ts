@@ -38,7 +38,7 @@ test('[CHAT] ask the selected papers; the answer streams with citations that ope
     )
     .toEqual(['ready', 'ready']);
 
-  // spec §4: the first folder opens expanded; ticking a row selects the paper for chat.
+  // requirements §4: the first folder opens expanded; ticking a row selects the paper for chat.
   const panel = await openPanel(page);
   await expect(folderToggle(page, 'Reading')).toHaveAttribute('aria-expanded', 'true');
   const checkboxes = panel.getByRole('checkbox', { name: /^Select / });

@@ -33,7 +33,7 @@ test('[DIALOGS] a modal keeps focus inside, leaves the page behind inert, and cl
   expect(visited).toContain('Cancel');
 
   // The page behind is inert: a header link takes no focus, and a click on it reaches the backdrop,
-  // not the link (and the backdrop closes the modal, spec §2).
+  // not the link (and the backdrop closes the modal, requirements §2).
   const contact = page.locator('.app-nav a[href="/contact"]');
   const takesFocus = await contact.evaluate((link: HTMLElement) => {
     link.focus();

@@ -34,7 +34,7 @@ async function plainPaper(client: ReturnType<typeof api>) {
   return paper;
 }
 
-/** Shares `folderName` from the File List with the given mode (spec §2 Share dialog). */
+/** Shares `folderName` from the File List with the given mode (requirements §2 Share dialog). */
 async function shareFromFileList(page: Page, folderName: string, mode: 'Public' | 'Private') {
   const panel = await openPanel(page);
   await panel.getByRole('button', { name: `Share ${folderName}` }).click();

@@ -3,7 +3,7 @@ import { headerSignInButton } from './support/google';
 import { openApp } from './support/library';
 
 /**
- * spec §2 Header: the six links, and every other screen one click away through Research tools (on
+ * requirements §2 Header: the six links, and every other screen one click away through Research tools (on
  * phones, through one Menu). Nothing in the header is cut off at a laptop, a tablet or a phone width.
  */
 const WIDTHS = [

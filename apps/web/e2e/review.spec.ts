@@ -108,7 +108,7 @@ test('[REVIEW] build a graph of three papers with two links, write the section, 
   const bibtex = readFileSync((await download.path()) ?? '', 'utf8');
   expect(keys).toHaveLength(3);
   for (const key of keys) expect(bibtex).toContain(`{${key},`);
-  // The uploads were given no published date (spec §9 stores 1900-01-01): no year, never 1900.
+  // The uploads were given no published date (requirements §9 stores 1900-01-01): no year, never 1900.
   expect(keys.join(' ')).not.toContain('1900');
   expect(bibtex).not.toContain('1900');
 

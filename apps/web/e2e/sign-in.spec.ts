@@ -13,7 +13,7 @@ test('[SIGN-IN] sign in keeps the anonymous library, the profile shows the accou
   const folderName = `Before sign-in ${Date.now()}`;
   await api(page.request, anonymousId).createFolder(folderName);
 
-  // spec §4: the credential is exchanged, the user stored, the page reloaded; user_id is the new X-User-ID.
+  // requirements §4: the credential is exchanged, the user stored, the page reloaded; user_id is the new X-User-ID.
   await expect(headerSignInButton(page)).toBeVisible();
   const signedInId = await signInAs(page, 'alice@example.test');
   expect(signedInId).not.toBe(anonymousId);
@@ -58,7 +58,7 @@ test('[SIGN-IN] sign in keeps the anonymous library, the profile shows the accou
   expect(exported.user.email).toBe('alice@example.test');
   expect(JSON.stringify(exported.data)).toContain(folderName);
 
-  // spec §4 logout: cached user and id cleared, a new anonymous id, the sign-in button again.
+  // requirements §4 logout: cached user and id cleared, a new anonymous id, the sign-in button again.
   await logOut(page);
   expect(await storedUser(page)).toBeNull();
   const afterLogoutId = await storedId(page);

@@ -8,7 +8,7 @@ test('[SITE METRIC] the popover opens with its chart and closes on an outside cl
   const button = page.getByRole('button', { name: /^Page views: \d/ });
   await expect(button).toBeVisible();
 
-  // Chart.js arrives only when the popover opens (spec §2; not in the home route's first paint).
+  // Chart.js arrives only when the popover opens (requirements §2; not in the home route's first paint).
   expect(requested.filter((url) => url.includes('metric-chart'))).toEqual([]);
   await button.click();
   const popover = page.getByRole('dialog', { name: 'Page views over the past 5 days' });

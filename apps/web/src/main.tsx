@@ -8,7 +8,7 @@ import { reloadOnPreloadError } from './app/reload-on-preload-error';
 import { createAppRouter } from './app/router';
 import './styles/global.css';
 
-// spec §1: a visitor with no stored id asks for one at once; every request waits for this.
+// requirements §1: a visitor with no stored id asks for one at once; every request waits for this.
 void ensureUserId();
 reloadOnPreloadError();
 

@@ -42,7 +42,7 @@ export const ZChatSessionSummary = z.object({
 });
 export type TChatSessionSummary = z.infer<typeof ZChatSessionSummary>;
 
-/** spec §3 Chat session. */
+/** requirements §3 Chat session. */
 export const ZChatSession = ZChatSessionSummary.extend({
   /** Oldest first. */
   messages: z.array(ZChatMessage),
@@ -81,7 +81,7 @@ export type TChatFile = z.infer<typeof ZChatFile>;
 /** POST /api/chat/process_embeddings response. 'ready' at once in offline mode (keyword retrieval). */
 export const ZEmbeddingStatus = ZPaperRef.extend({ status: ZChatFile.shape.embedding_status });
 
-/** POST /api/chat/update_file_selection body and response (spec §4: the new state is sent to the server). */
+/** POST /api/chat/update_file_selection body and response (requirements §4: the new state is sent to the server). */
 export const ZFileSelectionUpdate = ZPaperRef.extend({ selected: z.boolean() });
 export type TFileSelectionUpdate = z.infer<typeof ZFileSelectionUpdate>;
 

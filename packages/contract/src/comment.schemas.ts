@@ -23,11 +23,11 @@ const ZCommentBase = z.object({
   abilities: z.object({ delete: z.boolean() }),
 });
 
-/** spec §3 Paper comment (camelCase names as the spec writes them). */
+/** requirements §3 Paper comment (camelCase names as the spec writes them). */
 export const ZPaperComment = ZCommentBase.extend({ paperId: ZPaperId, platform: ZPlatform });
 export type TPaperComment = z.infer<typeof ZPaperComment>;
 
-/** spec §3 Shared-folder comment. */
+/** requirements §3 Shared-folder comment. */
 export const ZSharedFolderComment = ZCommentBase.extend({ folderId: ZFolderId });
 export type TSharedFolderComment = z.infer<typeof ZSharedFolderComment>;
 

@@ -59,7 +59,7 @@ export const MAX_PAGE_LIMIT = 100;
 /** Deepest offset a list endpoint accepts, so a client cannot ask the database to skip millions of rows. */
 export const MAX_OFFSET = 100_000;
 
-/** spec §3: the default source platform of a paper; uploads use 'upload'. */
+/** requirements §3: the default source platform of a paper; uploads use 'upload'. */
 export const DEFAULT_PLATFORM = 'arxiv';
 
 /** Matches text without a NUL character: PostgreSQL `text` cannot store U+0000 (docs/security.md#input-validation). */
@@ -128,7 +128,7 @@ export const ZRowId = z
   .union([z.number(), zText().regex(/^[0-9]{1,10}$/, 'id must be digits only')])
   .pipe(z.coerce.number().int().positive().max(MAX_INT4));
 
-/** Integer id of a folder (spec §2 and §5: digits only). A shared folder (forum) is addressed by its folder id. */
+/** Integer id of a folder (requirements §2 and §5: digits only). A shared folder (forum) is addressed by its folder id. */
 export const ZFolderId = ZRowId;
 
 /** 9999-12-31T23:59:59.999Z: the last instant with a four-digit year (ISO 8601, PostgreSQL `timestamptz` output). */
@@ -158,7 +158,7 @@ export const ZBooleanQuery = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** An email address, trimmed and lower-cased (it identifies forum members, spec §6). */
+/** An email address, trimmed and lower-cased (it identifies forum members, requirements §6). */
 export const ZEmail = zText().trim().toLowerCase().max(254).email('not an email address');
 
 /** Who wrote a generated text: 'model' (an LLM) or 'extractive' (offline mode, built from the papers' own sentences). */
@@ -166,14 +166,14 @@ export const ZAnswerSource = z.enum(['model', 'extractive']);
 export type TAnswerSource = z.infer<typeof ZAnswerSource>;
 
 export const ZPlatformQuery = z.object({
-  /** Source platform; spec §9 default arxiv. */
+  /** Source platform; requirements §9 default arxiv. */
   platform: ZPlatform.default(DEFAULT_PLATFORM),
 });
 
 export const ZPagination = z.object({
-  /** Page size (spec §9 default 10). */
+  /** Page size (requirements §9 default 10). */
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
-  /** Rows to skip (spec §9 default 0). */
+  /** Rows to skip (requirements §9 default 0). */
   offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, zText } from './common';
 
-/** spec §3 Feedback/contact message. Only the message is required. */
+/** requirements §3 Feedback/contact message. Only the message is required. */
 export const ZContactMessage = z.object({
   name: zText().trim().max(200).optional(),
   /** Where to answer; optional, but must be an address when given. */

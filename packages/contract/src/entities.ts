@@ -13,7 +13,7 @@ import { ZSearchRequest, ZSearchState } from './search.schemas';
 import { ZShareResponse } from './share.schemas';
 import { ZTopic } from './topic.schemas';
 
-/** Every entity of spec §3, by the name the spec gives it, mapped to its schema (one place to look them up). */
+/** Every entity of requirements §3, by the name the spec gives it, mapped to its schema (one place to look them up). */
 export const specEntities = {
   Paper: ZPaper,
   'File in a folder': ZFolderFile,

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
-/** spec §9: the name of a new folder when none is given. */
+/** requirements §9: the name of a new folder when none is given. */
 export const DEFAULT_FOLDER_NAME = 'Untitled';
 
-/** A folder name: trimmed, 1-200 characters (spec §5: a blank rename is refused). */
+/** A folder name: trimmed, 1-200 characters (requirements §5: a blank rename is refused). */
 export const ZFolderName = zText()
   .trim()
   .min(1, 'name must not be empty')
   .max(200, 'name must be at most 200 characters');
 
-/** 'folder' for a private folder; 'shared' once it has been shared as a forum (the 'S' badge, spec §2). */
+/** 'folder' for a private folder; 'shared' once it has been shared as a forum (the 'S' badge, requirements §2). */
 export const FOLDER_TYPES = ['folder', 'shared'] as const;
 export const ZFolderType = z.enum(FOLDER_TYPES);
 
@@ -30,13 +30,13 @@ export type TFolderAbilities = z.infer<typeof ZFolderAbilities>;
  */
 export const NO_LONGER_SHARED_FILENAME = 'No longer shared with you';
 
-/** spec §3 File in a folder. One paper appears at most once per folder. */
+/** requirements §3 File in a folder. One paper appears at most once per folder. */
 export const ZFolderFile = ZPaperRef.extend({
   /** Display name: the paper's title (an upload's title defaults to its file name without .pdf). */
   filename: zText(),
-  /** Where the PDF opens (https; arXiv links point at the export host, spec §5). Null when the paper has no PDF. */
+  /** Where the PDF opens (https; arXiv links point at the export host, requirements §5). Null when the paper has no PDF. */
   paper_URL: zText().nullable(),
-  /** Whether this paper is part of the chat context (spec §4 Selection). */
+  /** Whether this paper is part of the chat context (requirements §4 Selection). */
   selected: z.boolean(),
   /**
    * Present (true) when the caller may no longer read the paper: an upload whose grant has ended.
@@ -48,7 +48,7 @@ export const ZFolderFile = ZPaperRef.extend({
 });
 export type TFolderFile = z.infer<typeof ZFolderFile>;
 
-/** spec §3 Folder, as GET /api/folders lists it (with its files). */
+/** requirements §3 Folder, as GET /api/folders lists it (with its files). */
 export const ZFolder = z.object({
   id: ZFolderId,
   name: zText(),
@@ -61,12 +61,12 @@ export const ZFolder = z.object({
 });
 export type TFolder = z.infer<typeof ZFolder>;
 
-/** spec §3 File selection: the set of papers selected as chat context. */
+/** requirements §3 File selection: the set of papers selected as chat context. */
 export const ZFileSelection = z.array(ZPaperRef).max(500, 'at most 500 papers may be selected');
 export type TFileSelection = z.infer<typeof ZFileSelection>;
 
 export const ZCreateFolderRequest = z.object({
-  /** spec §9 default 'Untitled'. */
+  /** requirements §9 default 'Untitled'. */
   name: ZFolderName.default(DEFAULT_FOLDER_NAME),
 });
 export type TCreateFolderRequest = z.infer<typeof ZCreateFolderRequest>;
@@ -93,10 +93,10 @@ export const ZFolderExportQuery = z.object({
 /** Today as YYYY-MM-DD, one day ahead of UTC so a user east of Greenwich may enter their own today. */
 const latestAllowedDate = (): string => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-/** spec §9 default published date of an upload. */
+/** requirements §9 default published date of an upload. */
 export const DEFAULT_PUBLISHED_DATE = '1900-01-01';
 
-/** An upload's published date: YYYY-MM-DD, a real calendar day, not later than today (spec §5). */
+/** An upload's published date: YYYY-MM-DD, a real calendar day, not later than today (requirements §5). */
 export const ZPublishedDate = zText()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'published must be a date YYYY-MM-DD')
@@ -104,14 +104,14 @@ export const ZPublishedDate = zText()
   .refine((d) => d <= latestAllowedDate(), 'published must not be later than today');
 
 /**
- * spec §3 Upload form: the text fields of the multipart body of POST /api/upload/ (the `file` part is
+ * requirements §3 Upload form: the text fields of the multipart body of POST /api/upload/ (the `file` part is
  * checked by content, `%PDF-`, and size-capped by the server). An empty `published` counts as absent.
  */
 export const ZUploadForm = z.object({
   title: zText().trim().max(1000).optional(),
   /** Author names separated by commas, as typed in the dialog. */
   authors: zText().trim().max(5000).optional(),
-  /** spec §5: defaults to 1900-01-01 when empty; never later than today. */
+  /** requirements §5: defaults to 1900-01-01 when empty; never later than today. */
   published: z.preprocess(
     (v) => (v === '' || v == null ? undefined : v),
     ZPublishedDate.default(DEFAULT_PUBLISHED_DATE),
@@ -130,6 +130,6 @@ export type TUploadBody = {
   abstract?: string;
 };
 
-/** spec §3 Upload response. Uploaded papers get platform 'upload'. */
+/** requirements §3 Upload response. Uploaded papers get platform 'upload'. */
 export const ZUploadResponse = ZPaperRef.extend({ platform: ZPlatform });
 export type TUploadResponse = z.infer<typeof ZUploadResponse>;

@@ -30,7 +30,7 @@ export const ZForumAbilities = z.object({
 });
 export type TForumAbilities = z.infer<typeof ZForumAbilities>;
 
-/** spec §3 Shared folder (forum). A forum is addressed by its folder's id. */
+/** requirements §3 Shared folder (forum). A forum is addressed by its folder's id. */
 export const ZSharedFolder = z.object({
   folder_id: ZFolderId,
   /** The folder's name, so /rwf/{folderId} can title the page. */

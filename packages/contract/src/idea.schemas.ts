@@ -83,7 +83,7 @@ export const ZResearchPlan = z.object({
 });
 export type TResearchPlan = z.infer<typeof ZResearchPlan>;
 
-/** spec §3 Idea proposal (AI Scientist page). Proposals are saved per user, so they can be listed, expanded and exported. */
+/** requirements §3 Idea proposal (AI Scientist page). Proposals are saved per user, so they can be listed, expanded and exported. */
 export const ZIdeaProposal = z.object({
   id: ZRowId,
   /** The topic the idea was generated for. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './common';
 
-/** Header that carries the caller's id (spec §1); also the local-storage key. */
+/** Header that carries the caller's id (requirements §1); also the local-storage key. */
 export const USER_ID_HEADER = 'X-User-ID';
 
 /** An issued user id: 128 random bits, base64url. A bearer credential: keep it secret. */
@@ -25,7 +25,7 @@ export const ZAuthConfig = z.object({
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 
-/** spec §3 User (cached locally). */
+/** requirements §3 User (cached locally). */
 export const ZUser = z.object({
   email: zText().email(),
   name: zText(),
@@ -34,11 +34,11 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** spec §3 Browser storage keys. */
+/** requirements §3 Browser storage keys. */
 export const STORAGE_KEYS = { userId: USER_ID_HEADER, user: 'user', uuid: 'uuid' } as const;
 
 /**
- * spec §3 Browser storage: what local storage holds under STORAGE_KEYS (all optional; `user` is ZUser as JSON).
+ * requirements §3 Browser storage: what local storage holds under STORAGE_KEYS (all optional; `user` is ZUser as JSON).
  * Session storage holds scroll positions per path under SCROLL_KEY_PREFIX + path.
  */
 export const ZLocalStorage = z.object({
@@ -48,5 +48,5 @@ export const ZLocalStorage = z.object({
 });
 export type TLocalStorage = z.infer<typeof ZLocalStorage>;
 
-/** spec §2: scroll position of each path, saved in session storage. */
+/** requirements §2: scroll position of each path, saved in session storage. */
 export const SCROLL_KEY_PREFIX = 'scroll:';

@@ -22,7 +22,7 @@ import { topicsContract } from './topics.contract';
 import { uploadsContract } from './uploads.contract';
 
 /**
- * The whole API of spec §7, one sub-router per group. Paths are written in full (no pathPrefix) so
+ * The whole API of requirements §7, one sub-router per group. Paths are written in full (no pathPrefix) so
  * they read exactly as the spec's table; the server also accepts each path without its trailing slash.
  */
 export const contract = c.router(

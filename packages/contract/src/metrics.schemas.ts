@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEpochMillis, zText } from './common';
 
-/** spec §3 Page-view beacon, sent by navigator.sendBeacon as a JSON text body. */
+/** requirements §3 Page-view beacon, sent by navigator.sendBeacon as a JSON text body. */
 export const ZPageViewBeacon = z.object({
   event: zText().trim().min(1).max(64),
   path: zText().max(2048),
@@ -13,7 +13,7 @@ export const ZPageViewBeacon = z.object({
 });
 export type TPageViewBeacon = z.infer<typeof ZPageViewBeacon>;
 
-/** spec §3 Site metric response. */
+/** requirements §3 Site metric response. */
 export const ZSiteMetric = z.object({
   /** All page views ever recorded. */
   total: z.number().int().nonnegative(),

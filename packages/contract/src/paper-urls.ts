@@ -1,10 +1,10 @@
-/** spec §5: arXiv PDFs are fetched from the provider's export host. */
+/** requirements §5: arXiv PDFs are fetched from the provider's export host. */
 export const ARXIV_EXPORT_ORIGIN = 'https://export.arxiv.org';
 
 const ARXIV_HOSTS = new Set(['arxiv.org', 'www.arxiv.org']);
 
 /**
- * spec §5 PDF URL, the one rule both apps use: http becomes https, and arxiv.org PDF links
+ * requirements §5 PDF URL, the one rule both apps use: http becomes https, and arxiv.org PDF links
  * (/pdf/…) move to the export host. A path on this server (an upload's /api/uploads/…/pdf) is kept
  * as is. Null for a blank URL, one that does not parse, or any scheme other than http(s) (a
  * javascript: link must never become a PDF link).

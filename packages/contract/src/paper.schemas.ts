@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, ZPagination, ZPaperId, ZPlatform, zText } from './common';
 
-/** spec §3 Paper. Dates are ISO calendar dates (YYYY-MM-DD). */
+/** requirements §3 Paper. Dates are ISO calendar dates (YYYY-MM-DD). */
 export const ZPaper = z.object({
   paper_id: ZPaperId,
   /** Source platform (default arxiv; 'upload' for uploaded papers). */
@@ -33,7 +33,7 @@ export type TPaperListQuery = z.infer<typeof ZPaperListQuery>;
 /** A reference to one paper: papers are keyed by (platform, paper_id). */
 export const ZPaperRef = z.object({
   paper_id: ZPaperId,
-  /** Source platform; spec §9 default arxiv. */
+  /** Source platform; requirements §9 default arxiv. */
   platform: ZPlatform.default(DEFAULT_PLATFORM),
 });
 export type TPaperRef = z.infer<typeof ZPaperRef>;

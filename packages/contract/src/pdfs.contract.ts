@@ -69,7 +69,7 @@ const pdfResponses = {
 } satisfies Record<number, AppRouteResponse>;
 
 /**
- * Extensions (not in spec §7): PDFs for the built-in viewer, served same-origin with range
+ * Extensions (not in requirements §7): PDFs for the built-in viewer, served same-origin with range
  * requests. Both are listed in EXTENSIONS (spec-endpoints.ts).
  */
 export const pdfsContract = c.router({

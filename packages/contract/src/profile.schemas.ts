@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp, zText } from './common';
 
-/** The signed-in person (spec §3 User without the id), or null on an anonymous browser. */
+/** The signed-in person (requirements §3 User without the id), or null on an anonymous browser. */
 export const ZProfileUser = z.object({
   email: zText().email(),
   name: zText(),

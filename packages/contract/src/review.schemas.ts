@@ -5,7 +5,7 @@ import { ZFileSelection } from './folder.schemas';
 import { ZPaperRef } from './paper.schemas';
 import { ZCitationCheck, ZReviewOutlineSection, ZReviewReference, ZReviewSectionText } from './stream.schemas';
 
-/** spec §4: a review graph can be completed; until then it is a draft. */
+/** requirements §4: a review graph can be completed; until then it is a draft. */
 export const GRAPH_STATUSES = ['draft', 'complete'] as const;
 
 /** A paper attached to a review session. */
@@ -70,7 +70,7 @@ export type TReviewGraph = z.infer<typeof ZReviewGraph>;
 export const ZTargetPaper = z.object({ session_id: ZRowId, paper_id: ZPaperId, platform: ZPlatform });
 export type TTargetPaper = z.infer<typeof ZTargetPaper>;
 
-/** spec §3 Review-writing session. */
+/** requirements §3 Review-writing session. */
 export const ZReviewSession = ZChatSessionSummary.extend({
   messages: z.array(ZChatMessage),
   files: z.array(ZReviewFile),

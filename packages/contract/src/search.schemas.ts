@@ -27,20 +27,20 @@ export const ZCategoryFilter = zText()
 /** A calendar date, YYYY-MM-DD. */
 const ZCalendarDate = zText().date('a date must be a real calendar date, YYYY-MM-DD');
 
-/** spec §3 Search request, plus category and date filters and the sort. */
+/** requirements §3 Search request, plus category and date filters and the sort. */
 export const ZSearchRequest = z
   .object({
     /** Web-search syntax: "quoted phrase", OR, -excluded. Trimmed; must not be blank. */
     query: zText().trim().min(1, 'query must not be empty').max(500, 'query must be at most 500 characters'),
-    /** spec §9 default 30. */
+    /** requirements §9 default 30. */
     limit: z.number().int().min(1).max(100).default(30),
     /** Rows to skip, for paging through results. */
     offset: z.number().int().min(0).max(10_000).default(0),
     /** Ask for an AI summary of the results (produced by POST /api/search-summary/). */
     include_summary: z.boolean().default(false),
-    /** spec §9 default 'full'. */
+    /** requirements §9 default 'full'. */
     summary_type: z.enum(SUMMARY_TYPES).default('full'),
-    /** relevance (default, spec §3 sortBy) or date (newest first). */
+    /** relevance (default, requirements §3 sortBy) or date (newest first). */
     sort: z.enum(SEARCH_SORTS).default('relevance'),
     /** Only papers in any of these categories or archives; empty or absent means every category. */
     categories: z.array(ZCategoryFilter).max(20, 'at most 20 categories').optional(),
@@ -151,7 +151,7 @@ export const ZSearchCategoriesResponse = z.object({
 });
 export type TSearchCategories = z.infer<typeof ZSearchCategoriesResponse>;
 
-/** spec §3 Search state: what the search results screen keeps between renders. */
+/** requirements §3 Search state: what the search results screen keeps between renders. */
 export const ZSearchState = z.object({
   query: zText(),
   results: z.array(ZSearchHit),

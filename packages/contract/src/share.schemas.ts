@@ -25,7 +25,7 @@ export const ZShareRequest = z.object({
 });
 export type TShareRequest = z.infer<typeof ZShareRequest>;
 
-/** spec §3 Share response. The web app builds the link /share/{share_id}. */
+/** requirements §3 Share response. The web app builds the link /share/{share_id}. */
 export const ZShareResponse = z.object({ share_id: ZShareId });
 export type TShareResponse = z.infer<typeof ZShareResponse>;
 
@@ -45,7 +45,7 @@ export const ZSharedList = z.object({
 });
 export type TSharedList = z.infer<typeof ZSharedList>;
 
-/** POST /api/share/{id}/import: Replace clears the caller's files first; Merge keeps them (spec §4). */
+/** POST /api/share/{id}/import: Replace clears the caller's files first; Merge keeps them (requirements §4). */
 export const ZShareImportRequest = z.object({ mode: z.enum(['replace', 'merge']) });
 export type TShareImportRequest = z.infer<typeof ZShareImportRequest>;
 

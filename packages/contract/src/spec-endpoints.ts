@@ -1,5 +1,5 @@
 /**
- * spec §7 "The calls it makes", one row per endpoint, method and path exactly as the spec writes them
+ * requirements §7 "The calls it makes", one row per endpoint, method and path exactly as the spec writes them
  * ({param} placeholders, trailing slashes kept). contract.test.ts checks the router against this table.
  */
 export const SPEC_ENDPOINTS = [
@@ -94,7 +94,7 @@ export const SPEC_ENDPOINTS = [
 ] as const satisfies ReadonlyArray<readonly [string, string]>;
 
 /**
- * Routes the contract serves beyond spec §7, each with the issue that added it. Every route must be
+ * Routes the contract serves beyond requirements §7, each with the issue that added it. Every route must be
  * in SPEC_ENDPOINTS or here.
  */
 export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [

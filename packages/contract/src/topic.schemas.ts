@@ -8,7 +8,7 @@ export const MAX_TOPICS = 100;
 export const MAX_TOPIC_LENGTH = 100;
 
 /**
- * spec §3 Topic: a string the user follows. Trimmed, inner runs of white space collapsed to one space
+ * requirements §3 Topic: a string the user follows. Trimmed, inner runs of white space collapsed to one space
  * (so "graph  neural" and "graph neural" are one topic), 1-100 characters; compared case-insensitively.
  */
 export const ZTopic = zText()

@@ -1,5 +1,5 @@
 /**
- * spec §2 Screens and routes: the web app's page paths in react-router syntax (`:param`, `:param?`).
+ * requirements §2 Screens and routes: the web app's page paths in react-router syntax (`:param`, `:param?`).
  * One list for both apps (docs/security.md#browser-headers): the web route table builds its routes from it, and the
  * server answers 404 (still with the app's HTML, which renders the 404 page) for any other path.
  */
@@ -20,7 +20,7 @@ export const WEB_ROUTE_PATHS = {
   contact: '/contact',
   termsOfUse: '/terms-of-use',
   privacyPolicy: '/privacy-policy',
-  /** spec §2: the shared-list import flow renders the home view with share_id. */
+  /** requirements §2: the shared-list import flow renders the home view with share_id. */
   sharedList: '/share/:share_id',
   profile: '/profile',
   sci: '/sci',
@@ -30,7 +30,7 @@ export type TWebRouteName = keyof typeof WEB_ROUTE_PATHS;
 
 /** Param rules the path syntax cannot express; a param that fails one makes the page a 404. */
 const WEB_PARAM_RULES: Readonly<Record<string, RegExp>> = {
-  // spec §2 / §5: a shared folder's id is digits only.
+  // requirements §2 / §5: a shared folder's id is digits only.
   folderId: /^\d+$/,
 };
 

@@ -29,7 +29,6 @@ const ZUnanswerable = z.object({
 export const ZQaQuestion = z.discriminatedUnion('style', [ZAnswerable, ZUnanswerable]);
 export type QaQuestion = z.infer<typeof ZQaQuestion>;
 export type QaStyle = QaQuestion['style'];
-export const QA_STYLES: readonly QaStyle[] = ['keyword', 'paraphrased', 'unanswerable'];
 
 /**
  * Reads and checks the set: ids unique, every paper one of `pageCounts`' keys and every gold page

@@ -17,7 +17,7 @@ const SEED = 0x8_07;
 const CASES_PER_ROUTE = 16;
 
 /**
- * 5xx answers that are the right answer, not a fault: 501 for a route a later issue builds, 502 when an
+ * 5xx answers that are the right answer, not a fault: 501 for sign-in on a server without GOOGLE_CLIENT_ID, 502 when an
  * upstream (arXiv, the PDF hosts: here a closed local port) cannot be reached, 503 when one is saturated.
  */
 const isExpected5xx = (status: number, error: unknown) =>
@@ -109,8 +109,8 @@ describe.each(testDrivers())('contract fuzz: no 5xx from bad input (%s)', (drive
       });
       sent++;
       // The text type's own refusal: a NUL or a lone surrogate is a 400 that says so, wherever it is sent.
-      // (A URL cannot carry a lone surrogate: its WTF-8 bytes decode to U+FFFD, which is text. A route a later
-      // issue builds answers 501 before it validates.)
+      // (A URL cannot carry a lone surrogate: its WTF-8 bytes decode to U+FFFD, which is text. Sign-in without
+      // GOOGLE_CLIENT_ID answers 501 before it validates.)
       const sweep = fuzz.sweep;
       const isBadText = sweep?.junk === 'a\u0000b' || (sweep?.junk === '\uD800' && sweep.where === 'body');
       if (sweep?.wasText && isBadText && identity === userId && response.statusCode !== 501) {

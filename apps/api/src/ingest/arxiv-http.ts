@@ -1,7 +1,7 @@
 import { createLocalPacer, type Pacer } from './outbound-pacer';
 import { realTiming, type Timing } from './timing';
 
-export { realTiming, type Timing } from './timing';
+export type { Timing } from './timing';
 
 export interface ArxivHttpOptions {
   /** Least time between the starts of two requests (ARXIV_REQUEST_INTERVAL_MS). */

@@ -7,7 +7,7 @@ export type NewPaper = typeof papers.$inferInsert;
 /** A record becomes a paper row, or is skipped for a reason the import summary reports. */
 export type RecordOutcome = { paper: NewPaper } | { reason: string };
 
-/** arXiv's canonical PDF address; the web client rewrites it to the export host (spec §5). */
+/** arXiv's canonical PDF address; the web client rewrites it to the export host (requirements §5). */
 export const arxivPdfUrl = (id: string) => `https://arxiv.org/pdf/${id}`;
 
 /** Every harvested and imported record passes through this shape on its way to a papers row. */

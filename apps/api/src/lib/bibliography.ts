@@ -32,7 +32,7 @@ export interface BibliographyPaper {
 
 /**
  * The published date, or null when it says nothing: an upload whose form left the date empty is stored
- * with spec §9's default (1900-01-01), which is not a publication date. Every year shown or exported
+ * with requirements §9's default (1900-01-01), which is not a publication date. Every year shown or exported
  * (BibTeX, RIS, keys, review references and graph nodes) goes through here, so an undated paper has no
  * year rather than 1900.
  */

@@ -68,7 +68,7 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      // 501 is the expected answer of a route that a later issue builds, not a server fault.
+      // 501 is the expected answer of sign-in on a server without GOOGLE_CLIENT_ID (README: Google sign-in), not a server fault.
       // A 503 for a full arXiv queue (docs/security.md#outbound-requests-to-arxiv) is load shedding, not a fault: a flood must not flood the log.
       const expected = error.code === 'NOT_IMPLEMENTED' || error.code === 'SERVICE_UNAVAILABLE';
       if (error.statusCode >= 500 && !expected) request.log.error({ err: error }, error.message);

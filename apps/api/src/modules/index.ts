@@ -25,7 +25,7 @@ import { createChatRouter } from './user-files/user-files.router';
 
 const s = initServer();
 
-/** Every contract route, implemented or (for later issues) answering 501. */
+/** Every contract route (ts-rest's RouterImplementation type refuses a router that leaves one out). */
 export const createApiRouter = (context: AppContext) =>
   s.router(contract, {
     identity: createIdentityRouter(context),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /**
- * spec §7: the page-view beacon posts a JSON *text* body (navigator.sendBeacon with a string sends
+ * requirements §7: the page-view beacon posts a JSON *text* body (navigator.sendBeacon with a string sends
  * text/plain). Parse text/plain as JSON so the contract's schema validates it like any JSON body.
  */
 export function registerBeaconBodyParser(app: FastifyInstance) {

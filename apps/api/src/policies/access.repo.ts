@@ -14,7 +14,7 @@ import {
   uploads,
   users,
 } from '../db/schema';
-import { ownedFolder, readableFolder } from '../modules/folders/folder-scope.repo';
+import { ownedFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
 import { paperRefsFilter, placedByUploader, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import type { FolderCommentResource, PaperCommentResource } from './comment.policy';
@@ -30,7 +30,7 @@ import type { ShareResource } from './share.policy';
  */
 
 /**
- * The actor's memberships of these folders (spec §3 Shared folder): roles are granted to an email, so
+ * The actor's memberships of these folders (requirements §3 Shared folder): roles are granted to an email, so
  * they reach whoever is signed in with it, whenever they signed in. Anonymous users have none.
  */
 export async function selectFolderMemberships(
@@ -71,9 +71,6 @@ export async function selectFoldersForAccess(db: Db, actor: Actor, ids: readonly
 
 /** The actor's File List: the folders they own (shared folders of others are reached through /rwf). */
 const reachableFolder = (actor: Actor) => (actor.userId === null ? sql`false` : ownedFolder(actor.userId));
-
-/** The folders whose papers the actor may read: the folder rule's 'read' in SQL (folder-scope.repo.ts). */
-export { readableFolder };
 
 /**
  * Each existing paper among the refs, with who uploaded it and, for an upload, the shared folders its

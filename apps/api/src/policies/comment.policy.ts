@@ -18,7 +18,7 @@ export const isCommentAuthor = (actor: Actor, comment: { authorId: number }) =>
   actor.userId !== null && actor.userId === comment.authorId;
 
 /**
- * spec §3 Paper comment: a comment is as visible as its paper (an upload's comments are private to its
+ * requirements §3 Paper comment: a comment is as visible as its paper (an upload's comments are private to its
  * readers); only its author deletes it. Anyone else who can read it is forbidden (403).
  */
 export function decidePaperCommentDelete(actor: Actor, comment: PaperCommentResource): Decision {
@@ -27,7 +27,7 @@ export function decidePaperCommentDelete(actor: Actor, comment: PaperCommentReso
 }
 
 /**
- * spec §3 Shared-folder comment: as visible as its folder (the folder rule's 'read'); deleted by its
+ * requirements §3 Shared-folder comment: as visible as its folder (the folder rule's 'read'); deleted by its
  * author, or by whoever may moderate the folder (its owner: the folder rule's 'moderate').
  */
 export function decideFolderCommentDelete(actor: Actor, comment: FolderCommentResource): Decision {

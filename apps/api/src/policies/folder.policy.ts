@@ -4,7 +4,7 @@ import type { Actor, Decision } from './decision';
 /** The parts of a folder the rules look at. */
 export interface FolderResource {
   ownerId: number;
-  /** Shared as a forum (spec §3 Shared folder): only then do memberships and the public mode count. */
+  /** Shared as a forum (requirements §3 Shared folder): only then do memberships and the public mode count. */
   isShared: boolean;
   /** A public shared folder may be viewed by anyone with its link, signed in or not. */
   isPublic: boolean;
@@ -21,7 +21,7 @@ export interface FolderMembership {
 }
 
 /**
- * What can be done to a folder; `selectFile` is the chat-context flag its files carry (spec §4
+ * What can be done to a folder; `selectFile` is the chat-context flag its files carry (requirements §4
  * Selection); `manage` is the forum's mode and members; `moderate` deletes others' comments.
  */
 export type FolderAction =
@@ -135,7 +135,7 @@ export interface LoadedFolder extends FolderResource {
 }
 
 /**
- * A paper in the actor's File List (the chat group's files: spec §7 Chat) sits in one or more of
+ * A paper in the actor's File List (the chat group's files: requirements §7 Chat) sits in one or more of
  * the folders the actor can reach; an action on it (select, remove) needs the folder action in at
  * least one of them. Held in none: hidden, as for a paper the actor never had.
  */

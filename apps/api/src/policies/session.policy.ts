@@ -6,7 +6,7 @@ export interface SessionResource {
 }
 
 /**
- * spec §3 Chat session (and Idea proposal): a session or a saved idea is its user's alone. Anyone else
+ * requirements §3 Chat session (and Idea proposal): a session or a saved idea is its user's alone. Anyone else
  * gets the answer an unknown id gets, so ids tell nothing about other people's work.
  */
 export const decideSessionUse = (actor: Actor, session: SessionResource): Decision =>

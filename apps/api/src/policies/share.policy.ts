@@ -6,7 +6,7 @@ export interface ShareResource {
   createdBy: number | null;
 }
 
-/** spec §6: a shared list is open to anyone who has its link; holding the link is the permission. */
+/** requirements §6: a shared list is open to anyone who has its link; holding the link is the permission. */
 export const decideShareUse = (): Decision => 'allowed';
 
 /**

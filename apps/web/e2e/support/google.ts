@@ -23,7 +23,7 @@ export function accountButton(page: Page) {
 }
 
 /**
- * Signs the open page in as `email` through the header's Google button (spec §4: the credential is
+ * Signs the open page in as `email` through the header's Google button (requirements §4: the credential is
  * exchanged, the user stored, the page reloaded). The page must show the app, signed out. Resolves with
  * the new X-User-ID the server issued for this browser.
  */

@@ -5,7 +5,7 @@ import { timeoutSignal } from './request-timeout';
 
 function send(args: ApiFetcherArgs, userId: string | null) {
   const headers = { ...args.headers };
-  // spec §1: the header is sent on every request when an id is present.
+  // requirements §1: the header is sent on every request when an id is present.
   if (userId) headers[USER_ID_HEADER.toLowerCase()] = userId;
   const signal = timeoutSignal(args.fetchOptions?.signal);
   return tsRestFetchApi({ ...args, headers, fetchOptions: { ...args.fetchOptions, signal } });
@@ -25,11 +25,11 @@ async function withUserId<TResponse extends { status: number }>(
   return renewedId ? sendAs(renewedId) : response;
 }
 
-/** The fetcher behind every typed call: adds X-User-ID and the spec §7 timeout. */
+/** The fetcher behind every typed call: adds X-User-ID and the requirements §7 timeout. */
 export const apiFetcher: ApiFetcher = (args) => withUserId((userId) => send(args, userId));
 
 /**
- * A plain fetch with the same X-User-ID and spec §7 timeout as every typed call, for answers ts-rest
+ * A plain fetch with the same X-User-ID and requirements §7 timeout as every typed call, for answers ts-rest
  * cannot read: a streamed chat answer (Server-Sent Events over POST; EventSource cannot send the header).
  */
 export function authorizedFetch(path: string, init: RequestInit): Promise<Response> {

@@ -1,7 +1,7 @@
 /**
  * Narrows a ts-rest answer to the statuses the caller expects, typed by the contract (no casts at
  * the call site): `expectStatus(await apiClient.folders.create({ body }), 201).body` is a TFolder.
- * Any other answer is thrown as is, so parseApiError() reads its {error, message} (spec §8: failures
+ * Any other answer is thrown as is, so parseApiError() reads its {error, message} (requirements §8: failures
  * are rethrown to the caller).
  */
 export function expectStatus<TResponse extends { status: number }, TStatus extends TResponse['status']>(

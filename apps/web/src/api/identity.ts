@@ -25,7 +25,7 @@ function fetchNewUserId(): Promise<string | null> {
       return response.body.user_id;
     })
     .catch((error: unknown) => {
-      // spec §8: failing to get the user id is logged only; requests then go without the header.
+      // requirements §8: failing to get the user id is logged only; requests then go without the header.
       console.error('Could not get a user id', error);
       return null;
     })
@@ -35,7 +35,7 @@ function fetchNewUserId(): Promise<string | null> {
   return pendingId;
 }
 
-/** spec §1: the stored id, or a fresh anonymous one when none is stored. */
+/** requirements §1: the stored id, or a fresh anonymous one when none is stored. */
 export function ensureUserId(): Promise<string | null> {
   const stored = readStoredUserId();
   return stored ? Promise.resolve(stored) : (pendingId ?? fetchNewUserId());

@@ -4,7 +4,7 @@ import { readStoredUserId } from '../lib/user-id-storage';
 const TRACK_URL = '/api/metrics/track';
 
 /**
- * spec §1 / §7: page views are reported by navigator.sendBeacon with a JSON text body, so the
+ * requirements §1 / §7: page views are reported by navigator.sendBeacon with a JSON text body, so the
  * report survives the page unloading and never delays navigation. uid is 'anon' without an id.
  */
 export function sendPageView(path: string, title: string): void {

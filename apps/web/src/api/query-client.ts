@@ -6,7 +6,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2 && parseApiError(error).code === 'NETWORK';
 }
 
-/** spec §8: every call failure is logged to the console (and still reaches its caller). */
+/** requirements §8: every call failure is logged to the console (and still reaches its caller). */
 function logFailure(what: string, error: unknown): void {
   console.error(`${what} failed:`, parseApiError(error).message, error);
 }

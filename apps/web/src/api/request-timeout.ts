@@ -1,4 +1,4 @@
-/** spec §7 / §9: every call has a 180000 ms timeout. */
+/** requirements §7 / §9: every call has a 180000 ms timeout. */
 export const REQUEST_TIMEOUT_MS = 180_000;
 
 /** A signal that aborts after the timeout, or earlier when the caller's own signal aborts. */

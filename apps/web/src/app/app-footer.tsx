@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { APP_NAME } from './route-table';
 
-/** spec §2 Footer: a 2025 copyright line; Terms of Use and Privacy Policy open in a new tab. */
+/** requirements §2 Footer: a 2025 copyright line; Terms of Use and Privacy Policy open in a new tab. */
 export function AppFooter() {
   return (
     <footer className="app-footer">

@@ -15,7 +15,7 @@ const PHONE_SECTIONS: readonly TNavMenuSection[] = [
 ];
 
 /**
- * spec §2 Header: the brand, the six links and the research-tools menu, then the site metric widget,
+ * requirements §2 Header: the brand, the six links and the research-tools menu, then the site metric widget,
  * sign-in or the account menu, and the File List toggle. On phones (styles/header.css) the links and the
  * research tools fold into one Menu button at the end of the row.
  */

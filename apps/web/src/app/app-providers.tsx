@@ -4,7 +4,7 @@ import { FileListPanelProvider } from '../features/file-list/file-list-panel-sta
 import { FoldersPickerProvider } from '../features/folders-picker/folders-picker-context';
 import { ImportNoticeProvider } from '../features/sharing/import-notice-state';
 
-/** Everything screens share: the query cache (which also holds the search results, spec §3), the panel state and
+/** Everything screens share: the query cache (which also holds the search results, requirements §3), the panel state and
  * the notice of the last shared-list import. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

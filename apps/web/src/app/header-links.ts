@@ -11,7 +11,7 @@ export type THeaderLink = {
   isEnd?: boolean;
 };
 
-/** spec §2 Header links, in this order and with these names. */
+/** requirements §2 Header links, in this order and with these names. */
 export const HEADER_LINKS: readonly THeaderLink[] = [
   { to: P.home, label: 'Home', isEnd: true },
   { to: P.chat, label: 'Chat' },
@@ -22,7 +22,7 @@ export const HEADER_LINKS: readonly THeaderLink[] = [
 ];
 
 /**
- * The screens of spec §2 that the six header links leave out, gathered under one menu so every screen
+ * The screens of requirements §2 that the six header links leave out, gathered under one menu so every screen
  * is one click from the header. Shared folders is the Related Work Forum (/rwf); a folder's own page
  * (/rwf/{folderId}) counts as inside it.
  */

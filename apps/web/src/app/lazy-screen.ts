@@ -3,7 +3,7 @@ import type { TScreenModule, TScreenProps } from './screen-props';
 
 type TLazyScreen = LazyExoticComponent<ComponentType<TScreenProps>>;
 
-/** The event a failed lazy page emits (spec §8); a listener that handles it calls preventDefault(). */
+/** The event a failed lazy page emits (requirements §8); a listener that handles it calls preventDefault(). */
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 
 /** Resolves never: the page is being replaced by whoever handled the failure (e.g. a reload). */
@@ -13,7 +13,7 @@ const screens = new WeakMap<() => Promise<TScreenModule>, TLazyScreen>();
 
 /**
  * One React.lazy component per screen loader (so '/' and '/share/:id' share the home chunk).
- * spec §8: a page whose chunk fails to load emits 'preload-error' and rethrows if unhandled.
+ * requirements §8: a page whose chunk fails to load emits 'preload-error' and rethrows if unhandled.
  */
 export function lazyScreen(load: () => Promise<TScreenModule>): TLazyScreen {
   let screen = screens.get(load);

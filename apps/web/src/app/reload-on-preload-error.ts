@@ -6,7 +6,7 @@ const RELOAD_COOLDOWN_MS = 30_000;
 
 /**
  * After a redeploy, an open tab asks for chunk files that no longer exist. Reloading once fetches the
- * new build; a repeat failure is left unhandled so the screen shows its error (spec §8).
+ * new build; a repeat failure is left unhandled so the screen shows its error (requirements §8).
  */
 export function reloadOnPreloadError(): void {
   window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {

@@ -4,11 +4,11 @@ import type { TScreenModule } from './screen-props';
 
 export type TAppRoute = {
   path: string;
-  /** spec §2: the document title is set from the route's title on every navigation. */
+  /** requirements §2: the document title is set from the route's title on every navigation. */
   title: string;
-  /** The screen's lazy chunk (spec §8: lazy-loaded pages). */
+  /** The screen's lazy chunk (requirements §8: lazy-loaded pages). */
   load: () => Promise<TScreenModule>;
-  /** spec §2: only the home view is kept alive. */
+  /** requirements §2: only the home view is kept alive. */
   isKeptAlive?: boolean;
   /** Params the path syntax cannot express; when this fails the 404 page is shown. */
   hasValidParams?: (params: Readonly<Params<string>>) => boolean;
@@ -25,7 +25,7 @@ export const NOT_FOUND_ROUTE: TAppRoute = {
 };
 
 /**
- * spec §2 Screens and routes. No route requires authentication. The paths come from the contract's
+ * requirements §2 Screens and routes. No route requires authentication. The paths come from the contract's
  * WEB_ROUTE_PATHS, which the server also reads to answer 404 for any other path (docs/security.md#browser-headers).
  */
 export const APP_ROUTES: readonly TAppRoute[] = [
@@ -40,7 +40,7 @@ export const APP_ROUTES: readonly TAppRoute[] = [
     path: P.sharedFolder,
     title: 'Shared Folder',
     load: () => import('../routes/rwf-folder/rwf-folder-screen'),
-    // spec §2 / §5: folderId must be digits only (the rule lives beside the patterns).
+    // requirements §2 / §5: folderId must be digits only (the rule lives beside the patterns).
     hasValidParams: hasValidWebRouteParams,
   },
   { path: P.review, title: 'Review', load: () => import('../routes/review/review-screen') },
@@ -67,7 +67,7 @@ export const APP_ROUTES: readonly TAppRoute[] = [
     title: 'Privacy Policy',
     load: () => import('../routes/privacy-policy/privacy-policy-screen'),
   },
-  // spec §2: the shared-list import flow renders the home view with share_id.
+  // requirements §2: the shared-list import flow renders the home view with share_id.
   { path: P.sharedList, title: 'Shared List', load: loadHome, isKeptAlive: true },
   { path: P.profile, title: 'Profile', load: () => import('../routes/profile/profile-screen') },
   { path: P.sci, title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },

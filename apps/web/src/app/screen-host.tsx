@@ -24,7 +24,7 @@ function ScreenSlot({ route, params }: { route: TAppRoute; params: Readonly<Para
 }
 
 /**
- * Renders the current screen. spec §2: only the home view is kept alive: its views (home and the
+ * Renders the current screen. requirements §2: only the home view is kept alive: its views (home and the
  * /share/{id} variants) stay mounted but hidden, so returning keeps the loaded list.
  */
 export function ScreenHost() {

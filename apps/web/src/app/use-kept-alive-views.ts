@@ -13,7 +13,7 @@ type TCache = {
 };
 
 /**
- * spec §2: the cache of kept-alive views (up to 5, keyed by location path). `current` is the view
+ * requirements §2: the cache of kept-alive views (up to 5, keyed by location path). `current` is the view
  * being shown now, or null when a screen that is not kept alive is shown.
  */
 export function useKeptAliveViews(current: TKeptView | null, locationKey: string): TRemembered<TKeptView>[] {

@@ -4,7 +4,7 @@ import { sendPageView } from '../api/page-view-beacon';
 import { documentTitleOf, type TAppRoute } from './route-table';
 
 /**
- * On every navigation: spec §2 sets the document title from the route's title, then spec §1 reports
+ * On every navigation: requirements §2 sets the document title from the route's title, then requirements §1 reports
  * the page view by beacon (after the title, which the beacon carries).
  */
 export function useNavigationReporting(route: TAppRoute): void {

@@ -26,7 +26,7 @@ function restoreScroll(y: number): () => void {
 }
 
 /**
- * spec §2 Navigation: the scroll position is saved per path in session storage. Back/forward
+ * requirements §2 Navigation: the scroll position is saved per path in session storage. Back/forward
  * restores it, and so does returning to a kept-alive view (its content is still there); any other
  * navigation scrolls to the top.
  */

@@ -1,5 +1,5 @@
 /**
- * spec §4 Drag: idle or dragging, driven by a counter of enter and leave events (dragenter/dragleave
+ * requirements §4 Drag: idle or dragging, driven by a counter of enter and leave events (dragenter/dragleave
  * fire for every child element crossed, so only the count tells whether the pointer left the panel).
  */
 export type TDragState = { depth: number; isDragging: boolean };

@@ -1,4 +1,4 @@
-/** spec §9: the metric chart's y-axis step is max / 3 rounded up (at least 1, so zeros still draw). */
+/** requirements §9: the metric chart's y-axis step is max / 3 rounded up (at least 1, so zeros still draw). */
 export function metricStepSize(values: readonly number[]): number {
   const max = Math.max(0, ...values);
   return Math.max(1, Math.ceil(max / 3));

@@ -1,11 +1,11 @@
 import { mathSafeCut } from './tex-segments';
 
-/** spec §9: authors shown on a card. */
+/** requirements §9: authors shown on a card. */
 export const MAX_CARD_AUTHORS = 3;
-/** spec §9: abstract truncation. */
+/** requirements §9: abstract truncation. */
 export const ABSTRACT_PREVIEW_LENGTH = 250;
 
-/** spec §2 Paper card: up to 3 authors, then 'et al.'; 'Unknown authors' if none. */
+/** requirements §2 Paper card: up to 3 authors, then 'et al.'; 'Unknown authors' if none. */
 export function formatAuthors(authors: readonly string[] | null | undefined): string {
   const named = (authors ?? []).map((name) => name.trim()).filter(Boolean);
   if (named.length === 0) return 'Unknown authors';
@@ -22,7 +22,7 @@ export function isTruncatable(text: string, limit = ABSTRACT_PREVIEW_LENGTH): bo
 const WORD_BOUNDARY_SLACK = 30;
 
 /**
- * spec §2: at most the first 250 characters, with an ellipsis when something was cut. The cut ends
+ * requirements §2: at most the first 250 characters, with an ellipsis when something was cut. The cut ends
  * on a whole word when one ends shortly before, and never falls inside a formula.
  */
 export function truncateText(text: string, limit = ABSTRACT_PREVIEW_LENGTH): string {

@@ -1,7 +1,7 @@
 import { ARXIV_EXPORT_ORIGIN, rewritePdfUrl, type TPaper } from '@paperbench/contract';
 import { uploadedPaperIdOf } from './pdf-source';
 
-/** spec §5: platforms whose source page lives in the ACL Anthology. */
+/** requirements §5: platforms whose source page lives in the ACL Anthology. */
 const ACL_ANTHOLOGY_PLATFORMS = new Set(['acl', 'emnlp', 'naacl', 'eacl', 'coling']);
 
 type PaperLinkFields = Pick<TPaper, 'paper_id' | 'platform' | 'pdf_url'>;
@@ -14,7 +14,7 @@ export function pdfUrlOf(paper: PaperLinkFields): string | null {
 }
 
 /**
- * spec §5 Source link: arxiv → the abstract page; ACL-family platforms → the ACL Anthology;
+ * requirements §5 Source link: arxiv → the abstract page; ACL-family platforms → the ACL Anthology;
  * otherwise the paper's pdf_url (null when it has none). An upload's pdf_url is this server's
  * /api/uploads/{id}/pdf, which a plain link cannot open (no X-User-ID: 401): it has no source link,
  * its PDF opens in the viewer (the card's PDF, the paper page's Read).

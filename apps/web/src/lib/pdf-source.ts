@@ -7,13 +7,13 @@ const PROXIED_HOSTS = new Set(['export.arxiv.org', 'aclanthology.org']);
 const UPLOAD_PDF_PATH = /^\/api\/uploads\/([^/?#]+)\/pdf(?:[?#]|$)/;
 
 /**
- * The URL pdf.js loads for a file (spec §4 Opening a file).
+ * The URL pdf.js loads for a file (requirements §4 Opening a file).
  * - An uploaded paper's PDF stays the bare same-origin path: the viewer sends the X-User-ID header with
  *   it, and a plain link (a new window) needs a short-lived signed URL from the API (docs/security.md#sessions:
  *   the id itself never goes into a URL; see uploadedPaperIdOf and useOpenablePdfUrl).
  * - A remote PDF (arXiv export host, ACL Anthology) goes through the same-origin proxy
- *   /api/pdf-proxy?url=, so pdf.js reads it without cross-origin trouble (spec §5: https, export host).
- * - Anything else is returned as is (after the spec §5 rewrite); null when there is no PDF.
+ *   /api/pdf-proxy?url=, so pdf.js reads it without cross-origin trouble (requirements §5: https, export host).
+ * - Anything else is returned as is (after the requirements §5 rewrite); null when there is no PDF.
  */
 export function viewerPdfUrl(paperUrl: string | null | undefined): string | null {
   const trimmed = paperUrl?.trim();

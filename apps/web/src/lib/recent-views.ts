@@ -1,4 +1,4 @@
-/** spec §9: the number of kept-alive views. */
+/** requirements §9: the number of kept-alive views. */
 export const MAX_KEPT_VIEWS = 5;
 
 export type TRemembered<T> = T & { shownAt: number };

@@ -1,4 +1,4 @@
-/** spec §3: session storage holds scroll positions per path, under one key per path. */
+/** requirements §3: session storage holds scroll positions per path, under one key per path. */
 const KEY_PREFIX = 'scroll:';
 
 export function scrollStorageKey(path: string): string {

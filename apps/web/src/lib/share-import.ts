@@ -4,7 +4,7 @@ import type { TShareImportRequest, TShareImportResponse } from '@paperbench/cont
 export type TImportChoice = TShareImportRequest['mode'];
 
 /**
- * spec §4 Shared-list import: with no files of their own the user merges at once (no question);
+ * requirements §4 Shared-list import: with no files of their own the user merges at once (no question);
  * otherwise they choose Replace, Merge or Cancel.
  */
 export function needsImportChoice(existingCount: number): boolean {

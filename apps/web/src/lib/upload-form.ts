@@ -1,11 +1,11 @@
 import { DEFAULT_PUBLISHED_DATE } from '@paperbench/contract';
 import { isPdfFile } from './upload-progress';
 
-/** spec §5: the alert for a file that is not a PDF. */
+/** requirements §5: the alert for a file that is not a PDF. */
 export const NOT_A_PDF_ALERT = 'Please choose a PDF file.';
 export const FUTURE_DATE_ALERT = 'The published date cannot be later than today.';
 
-/** Today in the user's own calendar, YYYY-MM-DD (the date input's max, spec §5). */
+/** Today in the user's own calendar, YYYY-MM-DD (the date input's max, requirements §5). */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -13,14 +13,14 @@ export function todayIso(now: Date = new Date()): string {
 
 export type TUploadFields = { title: string; authors: string; published: string; abstract: string; file: File | null };
 
-/** spec §5: a chosen file is kept only if it is a PDF (else the alert 'Please choose a PDF file.'). */
+/** requirements §5: a chosen file is kept only if it is a PDF (else the alert 'Please choose a PDF file.'). */
 export function checkChosenFile(file: File | null | undefined): { file: File | null; alert: string | null } {
   if (!file) return { file: null, alert: null };
   return isPdfFile(file) ? { file, alert: null } : { file: null, alert: NOT_A_PDF_ALERT };
 }
 
 /**
- * spec §5 Upload dialog: proceeds only with a PDF; published defaults to 1900-01-01 when empty and may
+ * requirements §5 Upload dialog: proceeds only with a PDF; published defaults to 1900-01-01 when empty and may
  * not be later than today. Returns the multipart fields, or the alert that stops the upload.
  */
 export function buildUploadBody(
@@ -57,7 +57,7 @@ function failureDetail(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
-/** spec §8: 'Upload Failed' plus the server's detail, or the error message, or 'Upload failed.', then 'Please try again.'. */
+/** requirements §8: 'Upload Failed' plus the server's detail, or the error message, or 'Upload failed.', then 'Please try again.'. */
 export function uploadFailureAlert(error: unknown): string {
   return `Upload Failed: ${failureDetail(error) ?? 'Upload failed.'} Please try again.`;
 }

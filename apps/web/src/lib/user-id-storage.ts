@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@paperbench/contract';
 
-/** spec §1: the visitor's id lives in local storage under X-User-ID. Storage may be disabled. */
+/** requirements §1: the visitor's id lives in local storage under X-User-ID. Storage may be disabled. */
 export function readStoredUserId(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.userId) || null;

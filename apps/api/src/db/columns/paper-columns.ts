@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { papers } from '../schema';
 
 /**
- * The columns every query that returns whole papers selects: what spec §3 Paper carries. The search
+ * The columns every query that returns whole papers selects: what requirements §3 Paper carries. The search
  * vectors and the row's creation time stay in the database.
  */
 const {

@@ -3,10 +3,10 @@ import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { users } from './users';
 
 /**
- * spec §3 Chat session: a user's conversation over their selected papers (docs/ai.md#chat), or a
- * review-writing session (spec §3 Review-writing session, docs/review.md): same title, owner and messages
+ * requirements §3 Chat session: a user's conversation over their selected papers (docs/ai.md#chat), or a
+ * review-writing session (requirements §3 Review-writing session, docs/review.md): same title, owner and messages
  * (the chat machinery answers both), told apart by `kind`. A review session also has a graph status
- * (spec §4: draft until completed) and an optional target paper; its files, edges and drafts are
+ * (requirements §4: draft until completed) and an optional target paper; its files, edges and drafts are
  * review_files, review_edges and review_drafts.
  */
 export const chatSessions = pgTable(
@@ -20,7 +20,7 @@ export const chatSessions = pgTable(
     kind: text('kind').notNull().default('chat'),
     /** Review sessions only: 'draft' until the graph is marked complete. */
     graphStatus: text('graph_status'),
-    /** Review sessions only: the paper the review is written about (spec §3 target paper). */
+    /** Review sessions only: the paper the review is written about (requirements §3 target paper). */
     targetPlatform: text('target_platform'),
     targetPaperId: text('target_paper_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

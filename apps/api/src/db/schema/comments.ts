@@ -7,7 +7,7 @@ import { users } from './users';
 const contentLength = (content: AnyPgColumn) => sql`char_length(${content}) between 1 and 10000`;
 
 /**
- * spec §3 Paper comment. Plain text; one level of replies (a reply's parent is a top-level comment of
+ * requirements §3 Paper comment. Plain text; one level of replies (a reply's parent is a top-level comment of
  * the same paper, checked by the service). A comment goes with its author's account, and replies with
  * their parent.
  */
@@ -35,7 +35,7 @@ export const paperComments = pgTable(
   ],
 );
 
-/** spec §3 Shared-folder comment: the folder's thread, read by whoever can view the folder. */
+/** requirements §3 Shared-folder comment: the folder's thread, read by whoever can view the folder. */
 export const folderComments = pgTable(
   'folder_comments',
   {

@@ -4,8 +4,8 @@ import { papers } from './papers';
 import { users } from './users';
 
 /**
- * spec §3 File in a folder. A paper sits at most once in a folder (the primary key makes adding it
- * twice idempotent) and may sit in several folders. `selected` is the chat-context flag (spec §4).
+ * requirements §3 File in a folder. A paper sits at most once in a folder (the primary key makes adding it
+ * twice idempotent) and may sit in several folders. `selected` is the chat-context flag (requirements §4).
  */
 export const folderFiles = pgTable(
   'folder_files',

@@ -4,7 +4,7 @@ import { folders } from './folders';
 import { users } from './users';
 
 /**
- * spec §3 Shared folder: its per-user entries. Named by email, not by user: the role follows whoever
+ * requirements §3 Shared folder: its per-user entries. Named by email, not by user: the role follows whoever
  * signs in with that email, before or after being added. The owner is the folder's owner, never a row.
  */
 export const folderMembers = pgTable(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** spec §3 Folder: a user's named group of papers. Integer ids (spec §2: /rwf/{folderId} is digits). */
+/** requirements §3 Folder: a user's named group of papers. Integer ids (requirements §2: /rwf/{folderId} is digits). */
 export const folders = pgTable(
   'folders',
   {
@@ -13,7 +13,7 @@ export const folders = pgTable(
     name: text('name').notNull(),
     /** 'folder', or 'shared' once shared as a forum (the 'S' badge). */
     type: text('type').notNull().default('folder'),
-    /** The shared flag (spec §3): public folders may be viewed by anyone. */
+    /** The shared flag (requirements §3): public folders may be viewed by anyone. */
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-
 import { users } from './users';
 
 /**
- * spec §3 Idea proposal (the AI Scientist, docs/ideas.md): saved per user so it can be listed,
+ * requirements §3 Idea proposal (the AI Scientist, docs/ideas.md): saved per user so it can be listed,
  * expanded into a research plan and exported. `idea` holds the proposal's fields (title, problem,
  * approach, novelty, experiments, risks, based_on, scores) as validated by the contract's schema;
  * `novelty_check` the deterministic comparison with the corpus; `plan` the expansion once asked for.

@@ -1,7 +1,7 @@
 import { bigint, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** One row per page-view beacon (spec §3). The sender's raw id is never stored. */
+/** One row per page-view beacon (requirements §3). The sender's raw id is never stored. */
 export const pageViews = pgTable(
   'page_views',
   {

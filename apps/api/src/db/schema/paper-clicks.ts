@@ -2,7 +2,7 @@ import { bigint, foreignKey, index, integer, pgTable, text, timestamp } from 'dr
 import { papers } from './papers';
 import { users } from './users';
 
-/** A paper opened from a card (PDF or Details, spec §7): the raw signal for popularity and recommendations. */
+/** A paper opened from a card (PDF or Details, requirements §7): the raw signal for popularity and recommendations. */
 export const paperClicks = pgTable(
   'paper_clicks',
   {

@@ -18,7 +18,7 @@ import { chatSessions } from './chat-sessions';
 import { papers } from './papers';
 
 /**
- * A paper of a review session (spec §3 Review-writing session): the session's files are its graph's
+ * A paper of a review session (requirements §3 Review-writing session): the session's files are its graph's
  * nodes (docs/review.md#graph), so a paper is added once and removing it removes its edges.
  */
 export const reviewFiles = pgTable(

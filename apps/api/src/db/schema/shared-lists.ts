@@ -2,7 +2,7 @@ import { foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizz
 import { papers } from './papers';
 import { users } from './users';
 
-/** A paper list shared by link (spec §4 Share list). The id is a long random token. */
+/** A paper list shared by link (requirements §4 Share list). The id is a long random token. */
 export const sharedLists = pgTable('shared_lists', {
   shareId: text('share_id').primaryKey(),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Topics a user follows (spec §3 Topic); unique per user regardless of case. */
+/** Topics a user follows (requirements §3 Topic); unique per user regardless of case. */
 export const topics = pgTable(
   'topics',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * A person: anonymous until they sign in (spec §1), then named by their identity provider. The ids a
+ * A person: anonymous until they sign in (requirements §1), then named by their identity provider. The ids a
  * browser holds are sessions of a user (user_sessions): one user signed in on two devices has two.
  */
 export const users = pgTable(
@@ -16,7 +16,7 @@ export const users = pgTable(
     email: text('email'),
     name: text('name'),
     picture: text('picture'),
-    /** When the user first signed in (anonymous → named, spec §4). */
+    /** When the user first signed in (anonymous → named, requirements §4). */
     signedInAt: timestamp('signed_in_at', { withTimezone: true }),
   },
   (table) => [

@@ -2,7 +2,7 @@ import { asRecord, type GrantHttp, GrantSourceError, joinUrl } from './grant-htt
 import { cleanDate, cleanList, cleanText, grantProblem, type NewGrant } from './grant-record';
 import type { GrantPage } from './grant-source';
 
-/** Grants.gov search2 (docs/grants.md#grantsgov): rows a request; startRecordNum counts from 0. */
+/** Grants.gov search2 (docs/grants.md#ingest): rows a request; startRecordNum counts from 0. */
 export const GRANTS_GOV_PAGE_SIZE = 100;
 /** Open and forecasted calls only: closed and archived ones are no use to an applicant. */
 const OPEN_STATUSES = ['forecasted', 'posted'];

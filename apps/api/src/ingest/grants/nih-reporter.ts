@@ -2,7 +2,7 @@ import { asRecord, type GrantHttp, GrantSourceError, joinUrl } from './grant-htt
 import { cleanAmount, cleanDate, cleanList, cleanText, grantProblem, type NewGrant } from './grant-record';
 import type { GrantPage } from './grant-source';
 
-/** NIH RePORTER API v2 limits (docs/grants.md#nih-reporter): at most 500 a request, offsets up to 14,999. */
+/** NIH RePORTER API v2 limits (docs/grants.md#ingest): at most 500 a request, offsets up to 14,999. */
 export const NIH_PAGE_LIMIT = 500;
 export const NIH_MAX_OFFSET = 14_999;
 export const NIH_AGENCY = 'National Institutes of Health';

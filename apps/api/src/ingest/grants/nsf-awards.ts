@@ -2,7 +2,7 @@ import { asRecord, type GrantHttp, GrantSourceError, joinUrl } from './grant-htt
 import { cleanAmount, cleanDate, cleanText, grantProblem, type NewGrant } from './grant-record';
 import type { GrantPage } from './grant-source';
 
-/** NSF Award Search API (docs/grants.md#nsf-award-search): 25 awards a page, `offset` counts from 1. */
+/** NSF Award Search API (docs/grants.md#ingest): 25 awards a page, `offset` counts from 1. */
 export const NSF_PAGE_SIZE = 25;
 export const NSF_AGENCY = 'National Science Foundation';
 

@@ -39,7 +39,7 @@ export async function insertSession(
   userId: number,
   title: string,
 ): Promise<ChatSessionRow> {
-  // spec §4: a review graph is a draft until completed.
+  // requirements §4: a review graph is a draft until completed.
   const graphStatus = kind === 'review' ? 'draft' : null;
   const [row] = await db.insert(chatSessions).values({ userId, title, kind, graphStatus }).returning();
   if (!row) throw new Error('chat session insert returned no row');

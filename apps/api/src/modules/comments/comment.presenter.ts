@@ -18,13 +18,13 @@ const presentBase = (row: CommentRow, actor: Actor, canDelete: boolean) => ({
   abilities: { delete: canDelete },
 });
 
-/** Row → spec §3 Shared-folder comment; `delete` from the rule requireAccess enforces (author or moderator). */
+/** Row → requirements §3 Shared-folder comment; `delete` from the rule requireAccess enforces (author or moderator). */
 export function presentFolderComment(row: FolderCommentRow, actor: Actor, folder: LoadedFolder): TSharedFolderComment {
   const canDelete = decideFolderCommentDelete(actor, { authorId: row.authorId, folder }) === 'allowed';
   return { ...presentBase(row, actor, canDelete), folderId: row.folderId };
 }
 
-/** Row → spec §3 Paper comment; `delete` from the rule requireAccess enforces (the author alone). */
+/** Row → requirements §3 Paper comment; `delete` from the rule requireAccess enforces (the author alone). */
 export function presentPaperComment(row: PaperCommentRow, actor: Actor, paper: PaperResource): TPaperComment {
   const canDelete = decidePaperCommentDelete(actor, { authorId: row.authorId, paper }) === 'allowed';
   return { ...presentBase(row, actor, canDelete), paperId: row.paperId, platform: row.platform };

@@ -14,7 +14,7 @@ import {
 const s = initServer();
 
 /**
- * spec §7 Comments (docs/collaboration.md). Reading works without X-User-ID where the paper or folder
+ * requirements §7 Comments (docs/collaboration.md). Reading works without X-User-ID where the paper or folder
  * is public; writing needs a user, has its own rate-limit budget (`comment`) and a daily quota per user.
  */
 export const createCommentsRouter = ({ db, config }: AppContext) =>

@@ -26,7 +26,7 @@ import {
 } from './comments.repo';
 
 /**
- * spec §3 Paper comment and Shared-folder comment (docs/collaboration.md). Plain text, stored as sent
+ * requirements §3 Paper comment and Shared-folder comment (docs/collaboration.md). Plain text, stored as sent
  * (the contract trims it, caps it at 10,000 characters and refuses NUL); one level of replies. Every
  * method asks requireAccess first; the repo's scoped queries stay behind it (docs/security.md#policies).
  */

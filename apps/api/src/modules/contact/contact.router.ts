@@ -9,7 +9,7 @@ import { requireOperator } from './operator-token';
 
 const s = initServer();
 
-/** spec §7 POST /api/contact: feedback to the operators. Needs X-User-ID; limited by the `contact` budget. */
+/** requirements §7 POST /api/contact: feedback to the operators. Needs X-User-ID; limited by the `contact` budget. */
 export const createContactRouter = (context: AppContext) =>
   s.router(contract.contact, {
     send: async ({ request, body }) => {

@@ -14,7 +14,7 @@ export function contactDelivery({ config, mailer }: Pick<Ctx, 'config' | 'mailer
 }
 
 /**
- * spec §7 POST /api/contact. The message is stored first, then mailed to OPERATOR_EMAIL when mail is
+ * requirements §7 POST /api/contact. The message is stored first, then mailed to OPERATOR_EMAIL when mail is
  * set up; a mail failure (or the global mail budget) is recorded on the row, never lost, and the
  * sender still gets 201. How many a user or IP may send is the `contact` budget (rate-limit/budgets.ts).
  */

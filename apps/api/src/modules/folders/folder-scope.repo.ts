@@ -20,7 +20,7 @@ export function inOwnedFolders(db: Db, ownerId: number): SQL {
 const isShared = (): SQL => eq(folders.type, 'shared');
 
 /**
- * The folder is shared and the user's email holds a role there allowing `action` (spec §3 Shared
+ * The folder is shared and the user's email holds a role there allowing `action` (requirements §3 Shared
  * folder: roles are granted to an email and reach whoever signs in with it). The roles come from the
  * folder rule's own table, so the SQL scope and requireAccess cannot drift apart.
  */

@@ -22,13 +22,13 @@ export function presentFileFields(row: Omit<FolderFileRow, 'folderId'>): Omit<TF
   };
 }
 
-/** Row → spec §3 File in a folder. */
+/** Row → requirements §3 File in a folder. */
 export function presentFolderFile(row: FolderFileRow): TFolderFile {
   return { ...presentFileFields(row), folder_id: row.folderId };
 }
 
 /**
- * Row → spec §3 Folder, with the caller's abilities (from their membership when the folder is another's
+ * Row → requirements §3 Folder, with the caller's abilities (from their membership when the folder is another's
  * shared one) and the files given (already in order).
  */
 export function presentFolder(

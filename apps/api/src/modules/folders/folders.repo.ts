@@ -61,7 +61,7 @@ const fileColumns = (actor: Actor) => ({
 export const isFileOf = (ref: TPaperRef): SQL =>
   and(eq(folderFiles.platform, ref.platform), eq(folderFiles.paperId, ref.paper_id)) as SQL;
 
-/** The caller's folders, oldest first (spec §4: the first folder is the one made active after load). */
+/** The caller's folders, oldest first (requirements §4: the first folder is the one made active after load). */
 export function selectOwnedFolders(db: Db, ownerId: number): Promise<FolderRow[]> {
   return db
     .select(folderColumns)

@@ -19,7 +19,7 @@ import {
 const s = initServer();
 
 /**
- * spec §7 Folders and files. Every route acts for the caller on the caller's folders, except a folder's
+ * requirements §7 Folders and files. Every route acts for the caller on the caller's folders, except a folder's
  * files, which members of a shared folder (and anyone, for a public one) reach by their role
  * (docs/collaboration.md).
  */
@@ -72,6 +72,6 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       status: 200,
       body: await regenerateFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
     }),
-    // spec §7 POST /api/upload/ sits in this contract group; the uploads module handles it.
+    // requirements §7 POST /api/upload/ sits in this contract group; the uploads module handles it.
     upload: createUploadRoute({ db, ...services }),
   });

@@ -24,7 +24,7 @@ import {
 
 const folderNotFound = (folderId: number) => notFound(`Folder ${folderId}`);
 
-/** spec §7 GET /api/folders: the caller's folders with their files, in two queries. */
+/** requirements §7 GET /api/folders: the caller's folders with their files, in two queries. */
 export async function listFolders(db: Db, userId: number): Promise<TFolder[]> {
   const [rows, files] = await Promise.all([selectOwnedFolders(db, userId), selectOwnedFiles(db, userId)]);
   const filesByFolder = groupFilesByFolder(files);
@@ -40,7 +40,7 @@ export async function createFolder(db: Db, userId: number, name: string, quota: 
   return presentFolder(row, [], userId);
 }
 
-/** spec §5: the trimmed name (the contract trims and refuses blank) must differ from the current one. */
+/** requirements §5: the trimmed name (the contract trims and refuses blank) must differ from the current one. */
 export async function renameFolder(db: Db, userId: number, folderId: number, name: string): Promise<TFolder> {
   await requireAccess(db, { userId }, 'folder.rename', [folderId]);
   const row = await db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export async function listFolderFiles(db: Db, actor: Actor, folderId: number): P
 }
 
 /**
- * spec §7 POST /api/folders/{id}/files. Adding a paper twice is harmless: `added` says whether this
+ * requirements §7 POST /api/folders/{id}/files. Adding a paper twice is harmless: `added` says whether this
  * call put it there (201) or it already was (200). Uploads the caller may not see are 404 like
  * papers that do not exist.
  */
@@ -96,7 +96,7 @@ export async function addFileToFolder(
   });
 }
 
-/** spec §7: 204 on success; a paper that is not in the folder is 404. */
+/** requirements §7: 204 on success; a paper that is not in the folder is 404. */
 export async function removeFileFromFolder(db: Db, userId: number, folderId: number, ref: TPaperRef) {
   await requireAccess(db, { userId }, 'folder.removeFile', [folderId]);
   if (await deleteEditableFolderFile(db, userId, folderId, ref)) return;

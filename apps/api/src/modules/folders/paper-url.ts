@@ -11,7 +11,7 @@ export interface PaperUrlSource {
 export const buildUploadPdfPath = (paperId: string) => `/api/uploads/${encodeURIComponent(paperId)}/pdf`;
 
 /**
- * The PDF URL a viewer opens for a file (spec §3 paper_URL): uploads from our own server, arXiv
+ * The PDF URL a viewer opens for a file (requirements §3 paper_URL): uploads from our own server, arXiv
  * papers from the export host by id (old-style ids keep their slash: math/0601001), others from
  * their pdf_url made https.
  */

@@ -24,7 +24,7 @@ export function presentPermission(row: ForumRow, { actor, membership }: Pick<For
 }
 
 /**
- * Row → spec §3 Shared folder. Members are named by email (never a user id), and listed only to those
+ * Row → requirements §3 Shared folder. Members are named by email (never a user id), and listed only to those
  * who manage the folder: the owner first (when signed in, so with an email), then the members.
  */
 export function presentSharedFolder(row: ForumRow, facts: ForumFacts): TSharedFolder {

@@ -16,7 +16,7 @@ import {
 const s = initServer();
 
 /**
- * spec §7 Sharing and forum (docs/collaboration.md). Reads of one forum work without X-User-ID (a
+ * requirements §7 Sharing and forum (docs/collaboration.md). Reads of one forum work without X-User-ID (a
  * public folder is open to anyone); listing one's forums and every change need a user.
  */
 export const createForumRouter = ({ db, config }: AppContext) =>

@@ -24,7 +24,7 @@ import {
 } from './forum.repo';
 
 /**
- * spec §3 Shared folder, §7 forum routes (docs/collaboration.md). A forum is a folder shared by its
+ * requirements §3 Shared folder, §7 forum routes (docs/collaboration.md). A forum is a folder shared by its
  * owner, addressed by the folder's id. Every method asks requireAccess first; the repo's scoped
  * queries stay behind it (docs/security.md#policies).
  */

@@ -18,7 +18,7 @@ import type { QueryExpander } from './query-expansion';
 
 type Logger = { warn: (details: object, message: string) => void };
 
-/** docs/grants.md#like-this-folder: how many of a folder's words make its query. */
+/** docs/grants.md#grants-like-this-folder: how many of a folder's words make its query. */
 export const FOLDER_TERMS = 12;
 /** Words in more than this share of all grants say nothing about a folder's topic. */
 const MAX_DOCUMENT_SHARE = 0.3;

@@ -4,7 +4,7 @@ import { NOVELTY_LABEL_TEXT } from './novelty-check';
 const paperLine = (paper: { title: string; platform: string; paper_id: string }) =>
   `${paper.title} (${paper.platform}:${paper.paper_id})`;
 
-/** docs/ideas.md#export: one saved idea, its novelty check and its plan, as a Markdown file. */
+/** docs/ideas.md (GET /api/ideas/{id}/export): one saved idea, its novelty check and its plan, as a Markdown file. */
 export function ideaMarkdown(idea: TIdeaProposal): string {
   const check = idea.novelty_check;
   const lines = [

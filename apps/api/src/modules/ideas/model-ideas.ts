@@ -23,7 +23,6 @@ export const ZModelIdea = z.object({
   scores: z.object({ interest: score, feasibility: score, novelty: score }),
 });
 export const ZModelIdeas = z.object({ ideas: z.array(ZModelIdea).min(1).max(10) });
-export type TModelIdeas = z.infer<typeof ZModelIdeas>;
 
 export const numberedBasis = (basis: readonly BasisPaper[]) =>
   basis.map((paper) => `[${paper.n}] ${paper.title}\n${paper.text}`).join('\n\n');

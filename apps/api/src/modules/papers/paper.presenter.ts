@@ -1,7 +1,7 @@
 import type { TPaper } from '@paperbench/contract';
 import type { PaperRow } from '../../db/columns/paper-columns';
 
-/** Row → spec §3 Paper. */
+/** Row → requirements §3 Paper. */
 export function presentPaper(row: PaperRow): TPaper {
   return {
     paper_id: row.paperId as string,

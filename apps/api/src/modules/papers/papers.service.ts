@@ -19,7 +19,7 @@ export async function findRecentPapers(db: Db, query: TPaperListQuery): Promise<
 export const countPapers = async (db: Db): Promise<number> => (await countCorpusPapers(db)).papers;
 
 /**
- * spec §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused.
+ * requirements §7: a click is recorded when PDF or Details is opened; clicks on unknown papers are refused.
  * docs/security.md#taking-things-back: a paper the caller may not see (someone else's upload) is refused with the same
  * 404, so clicks cannot probe which upload ids exist nor skew a stranger's popularity signals.
  */

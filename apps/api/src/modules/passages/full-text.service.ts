@@ -8,7 +8,7 @@ import { selectTextStatus } from './full-text.repo';
 import { embeddingStatusOf, requestFullText } from './full-text-requests';
 
 /**
- * POST /api/chat/process_embeddings (spec §7): the paper's full text is asked for (an abstract-only
+ * POST /api/chat/process_embeddings (requirements §7): the paper's full text is asked for (an abstract-only
  * one is fetched again) and its status answered; the work runs on the queue, never in the request.
  */
 export async function processEmbeddings(

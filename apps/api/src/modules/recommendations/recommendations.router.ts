@@ -6,7 +6,7 @@ import { recommendForFolder, recommendForUser } from './recommendations.service'
 
 const s = initServer();
 
-/** spec §7 Recommendations, weighted by the corpus' term statistics (context.termStats). */
+/** requirements §7 Recommendations, weighted by the corpus' term statistics (context.termStats). */
 export const createRecommendationsRouter = ({ db, termStats }: AppContext) =>
   s.router(contract.recommendations, {
     forUser: async ({ query, request }) => ({

@@ -50,13 +50,13 @@ async function recommend(
   return { papers };
 }
 
-/** spec §7 GET /api/recommendations/user: from every paper in the caller's folders. */
+/** requirements §7 GET /api/recommendations/user: from every paper in the caller's folders. */
 export function recommendForUser(db: Db, termStats: TermStatsSource, userId: number, query: TRecommendationQuery) {
   return recommend(db, termStats, { userId }, query);
 }
 
 /**
- * spec §7 GET /api/recommendations/folder/{id}: from one of the caller's folders (another's is 404).
+ * requirements §7 GET /api/recommendations/folder/{id}: from one of the caller's folders (another's is 404).
  * The kept papers are read through the caller's scope as well (keptFilesQuery), the second wall.
  */
 export async function recommendForFolder(

@@ -73,7 +73,7 @@ describe.each(testDrivers())('review session files (%s)', (driver) => {
       year: 2018,
     });
     expect(nodes[2]).toMatchObject({ paper_id: mine.paperId, platform: 'upload', title: 'My draft' });
-    // An upload's default date (spec §9: 1900-01-01) is no year.
+    // An upload's default date (requirements §9: 1900-01-01) is no year.
     const undated = await buildPaper(t.db, { publishedDate: '1900-01-01' });
     await addFiles(user.token, session.id, [undated.paperId]);
     expect((await graph(user.token, session.id)).nodes[3]).toMatchObject({ paper_id: undated.paperId, year: null });

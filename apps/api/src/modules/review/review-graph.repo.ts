@@ -17,14 +17,6 @@ export async function countEdges(db: Db | Tx, sessionId: number): Promise<number
   return row?.n ?? 0;
 }
 
-export async function findEdge(db: Db | Tx, sessionId: number, edgeId: number): Promise<ReviewEdgeRow | null> {
-  const [row] = await db
-    .select()
-    .from(reviewEdges)
-    .where(and(eq(reviewEdges.sessionId, sessionId), eq(reviewEdges.id, edgeId)));
-  return row ?? null;
-}
-
 const pairColumns = (source: TPaperRef, target: TPaperRef) => ({
   sourcePlatform: source.platform,
   sourcePaperId: source.paper_id,
@@ -111,7 +103,7 @@ export async function deleteAcceptedEdge(tx: Db | Tx, sessionId: number, edgeId:
   return deleted.length > 0;
 }
 
-/** Sets the graph status (spec §4) and moves the session up the list. */
+/** Sets the graph status (requirements §4) and moves the session up the list. */
 export async function updateGraphStatus(tx: Db | Tx, sessionId: number, status: GraphStatus): Promise<void> {
   await tx
     .update(chatSessions)

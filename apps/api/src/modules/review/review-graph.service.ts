@@ -159,7 +159,7 @@ async function proposalPapers(db: Db, files: readonly ReviewFileRow[]): Promise<
 }
 
 /**
- * spec §4: the graph is marked complete, and pairs of similar papers not yet linked (either way) nor
+ * requirements §4: the graph is marked complete, and pairs of similar papers not yet linked (either way) nor
  * dismissed before are proposed (docs/review.md#graph). Proposals wait for the user: never edges
  * until accepted. Completing again proposes only pairs that have no row yet.
  */

@@ -20,7 +20,7 @@ export async function requireReviewSessionRoom(db: Db | Tx, userId: number): Pro
   if ((await countReviewSessions(db, userId)) >= REVIEW_LIMITS.sessionsPerUser) throw sessionQuotaReached();
 }
 
-/** spec §3 Review-writing session, whole: messages, files, graph and target paper. */
+/** requirements §3 Review-writing session, whole: messages, files, graph and target paper. */
 export async function createReviewSession(db: Db, userId: number, title?: string): Promise<TReviewSession> {
   const row = await db.transaction(async (tx) => {
     await requireReviewSessionRoom(tx, userId);

@@ -8,7 +8,7 @@ import { updateTargetPaper } from './review-graph.repo';
 import { requireReviewSession } from './review-session-access';
 
 /**
- * spec §3 target paper: the paper the review is written for, usually the user's own (often an upload).
+ * requirements §3 target paper: the paper the review is written for, usually the user's own (often an upload).
  * Any paper they may read; it need not be a node, since a paper's related work does not cite itself
  * (docs/review.md#sessions-files-and-target-paper).
  */

@@ -28,7 +28,7 @@ export function presentNode(row: ReviewFileRow): TGraphNode {
     platform: row.platform,
     title: row.title,
     authors: row.authors,
-    // An upload's spec §9 default date says nothing: null, not 1900.
+    // An upload's requirements §9 default date says nothing: null, not 1900.
     year: publicationYear(row.publishedDate),
   };
 }

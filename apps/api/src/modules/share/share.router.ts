@@ -6,7 +6,7 @@ import { createSharedList, getSharedList, importSharedList, revokeSharedList } f
 
 const s = initServer();
 
-/** spec §7 Sharing: paper lists by link. Creating or importing one needs a user; reading one needs only the link. */
+/** requirements §7 Sharing: paper lists by link. Creating or importing one needs a user; reading one needs only the link. */
 export const createShareRouter = ({ db, config, queue }: AppContext) =>
   s.router(contract.share, {
     create: async ({ body, request }) => ({

@@ -29,7 +29,7 @@ export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
 }
 
 /**
- * spec §4 Share list: the user's files become a link. Every paper must exist and be visible to the
+ * requirements §4 Share list: the user's files become a link. Every paper must exist and be visible to the
  * sharer (one query checks the whole set); otherwise nothing is written and the first missing paper
  * is named. docs/security.md#rate-limits-and-quotas: at most `quota` share links per user
  * (USER_SHARE_LIST_QUOTA), else 409.
@@ -70,7 +70,7 @@ async function readableSharedPapers(db: Db, userId: number | null, shareId: stri
 }
 
 /**
- * spec §6: a shared list is open to anyone with the link. The link grants no access of its own: an
+ * requirements §6: a shared list is open to anyone with the link. The link grants no access of its own: an
  * upload on it shows only to whoever may read it anyway; the others are counted as withheld
  * (docs/collaboration.md#uploads).
  */
@@ -87,7 +87,7 @@ export async function getSharedList(db: Db, actor: Actor, shareId: string): Prom
 }
 
 /**
- * spec §4 shared-list import (Replace / Merge) for the caller, in one transaction: every paper of the
+ * requirements §4 shared-list import (Replace / Merge) for the caller, in one transaction: every paper of the
  * list the caller may read and does not hold joins their first folder. The link's own check is
  * share.import; each paper is then read under the caller's own rights, exactly as the list shows it
  * to them (getSharedList), so a link can never hand over an upload (docs/collaboration.md#uploads).

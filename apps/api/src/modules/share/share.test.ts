@@ -33,7 +33,7 @@ describe.each(testDrivers())('shared paper lists (%s)', (driver) => {
     expect(created.statusCode).toBe(201);
     const { share_id } = created.json();
     expect(share_id).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    // spec §6: no X-User-ID needed to follow a link.
+    // requirements §6: no X-User-ID needed to follow a link.
     const read = await t.app.inject({ url: `/api/share/${share_id}` });
     expect(read.statusCode).toBe(200);
     const list = read.json() as TSharedList;

@@ -3,7 +3,7 @@ import { EVIDENCE_INSTRUCTION, numberedPassages } from '../../ai/grounding/groun
 
 export type TSummaryLength = 'brief' | 'full';
 
-/** spec §9 summary_type: brief is a glance above the results, full a reader's overview. */
+/** requirements §9 summary_type: brief is a glance above the results, full a reader's overview. */
 const LENGTH_RULE: Record<TSummaryLength, string> = {
   brief: 'Write 2-3 sentences.',
   full: 'Write one or two short paragraphs.',

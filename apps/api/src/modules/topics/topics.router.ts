@@ -6,7 +6,7 @@ import { followTopic, listTopics, unfollowTopic } from './topics.service';
 
 const s = initServer();
 
-/** spec §7 topics: the caller's followed topics. */
+/** requirements §7 topics: the caller's followed topics. */
 export const createTopicsRouter = ({ db }: AppContext) =>
   s.router(contract.topics, {
     list: async ({ request }) => ({

@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { countTopics, deleteTopic, insertTopic, isFollowing, lockUser, selectTopics } from './topics.repo';
 
-/** spec §7 GET /api/topics: the followed topics, oldest first. */
+/** requirements §7 GET /api/topics: the followed topics, oldest first. */
 export async function listTopics(db: Db, userId: number): Promise<string[]> {
   return (await selectTopics(db, userId)).map((row) => row.topic);
 }
 
 /**
- * spec §7 POST /api/topics. The contract has trimmed and length-checked the topic. Following a topic
+ * requirements §7 POST /api/topics. The contract has trimmed and length-checked the topic. Following a topic
  * again, in any case, is harmless and keeps the first spelling; a new topic beyond MAX_TOPICS is 409.
  */
 export async function followTopic(db: Db, userId: number, topic: string): Promise<string[]> {
@@ -27,7 +27,7 @@ export async function followTopic(db: Db, userId: number, topic: string): Promis
   return listTopics(db, userId);
 }
 
-/** spec §7 DELETE /api/topics/{topic}: ok is false when the caller did not follow it. */
+/** requirements §7 DELETE /api/topics/{topic}: ok is false when the caller did not follow it. */
 export function unfollowTopic(db: Db, userId: number, topic: string): Promise<boolean> {
   return deleteTopic(db, userId, topic);
 }

@@ -11,7 +11,7 @@ export interface UserUpload {
 }
 
 /**
- * A user's PDF upload, received and checked, waiting to be stored (the upload routes of spec §7 and
+ * A user's PDF upload, received and checked, waiting to be stored (the upload routes of requirements §7 and
  * docs/review.md). The body is cut off where it would pass the user's byte quota, before storing
  * (docs/security.md#rate-limits-and-quotas). `check` sees the text parts and may refuse (e.g. a review
  * session that is not the caller's); on any refusal the staged bytes are dropped: nothing is kept.

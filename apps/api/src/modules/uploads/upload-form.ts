@@ -1,11 +1,11 @@
 import { type TUploadForm, ZUploadForm } from '@paperbench/contract';
 import { AppError } from '../../lib/app-error';
 
-/** What the papers row of an upload is made of, after spec §5's defaults. */
+/** What the papers row of an upload is made of, after requirements §5's defaults. */
 export interface UploadMetadata {
   title: string;
   authors: string[];
-  /** YYYY-MM-DD; 1900-01-01 when the form left it empty (spec §9). */
+  /** YYYY-MM-DD; 1900-01-01 when the form left it empty (requirements §9). */
   publishedDate: string;
   abstract: string | null;
   /** The client's file name, made safe to display and store. */
@@ -36,7 +36,7 @@ export function decodeTextPart(value: string): string {
 
 /**
  * The text fields, validated with the contract's ZUploadForm (the same rules the dialog applies):
- * title defaults to the file name without .pdf (spec §5 Drop), authors are split on commas.
+ * title defaults to the file name without .pdf (requirements §5 Drop), authors are split on commas.
  */
 export function parseUploadForm(fields: Record<string, string>, rawFilename: string): UploadMetadata {
   const decoded = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, decodeTextPart(value)]));

@@ -5,7 +5,7 @@ import type { FileStorage, StagedFile } from '../../storage/file-storage';
 import { requirePdfMagic, UPLOAD_PDF_ERRORS } from '../pdfs/pdf-magic';
 import { toUploadError } from './multipart-errors';
 
-/** The text parts of spec §7's upload body; any other field is ignored. */
+/** The text parts of requirements §7's upload body; any other field is ignored. */
 const FORM_FIELDS = new Set(['title', 'authors', 'published', 'abstract']);
 
 export interface ReceivedUpload {
@@ -27,7 +27,7 @@ export async function receiveUpload(
   maxBytes: number,
   /** The refusal when `maxBytes` is the room left in the user's quota (docs/security.md#rate-limits-and-quotas), not the per-file limit. */
   tooLargeError?: () => AppError,
-  /** Text parts read besides spec §7's, e.g. review upload's session_id (docs/review.md). */
+  /** Text parts read besides requirements §7's, e.g. review upload's session_id (docs/review.md). */
   extraFields: readonly string[] = [],
 ): Promise<ReceivedUpload> {
   const tooLarge =

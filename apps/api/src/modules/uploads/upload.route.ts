@@ -8,7 +8,7 @@ import { closingOnRefusal, receiveUserUpload } from './receive-user-upload';
 const s = initServer();
 
 /**
- * POST /api/upload/ (spec §7): multipart {file, title, authors, published, abstract} → 201
+ * POST /api/upload/ (requirements §7): multipart {file, title, authors, published, abstract} → 201
  * {paper_id, platform: 'upload'}. The text is extracted after the reply (the extract-pdf-text job of
  * jobs/queue, enqueued with the upload's commit). The caller's own earlier upload of the same bytes is
  * answered 200 with that upload's reference, and nothing new is kept (docs/security.md#uploads-of-the-same-bytes).

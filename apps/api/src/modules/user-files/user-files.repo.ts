@@ -16,7 +16,7 @@ const firstAdded = sql`min(${folderFiles.addedAt})`;
 
 /**
  * The user's files: distinct papers across all their folders, in the order they were first added.
- * spec §4: selection is read back from the folders' flags: selected in any folder counts.
+ * requirements §4: selection is read back from the folders' flags: selected in any folder counts.
  */
 export async function selectUserFiles(db: Db, userId: number, only?: readonly TPaperRef[]): Promise<UserFileRow[]> {
   if (only?.length === 0) return []; // an empty `or()` would be no filter at all

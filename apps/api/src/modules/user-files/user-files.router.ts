@@ -17,7 +17,7 @@ import {
 const s = initServer();
 
 /**
- * The contract's `chat` group (spec §7 Chat). Its File List operations (files, attach, remove, clear,
+ * The contract's `chat` group (requirements §7 Chat). Its File List operations (files, attach, remove, clear,
  * selection, get_paper) are this module: the user's papers across folders. Sessions, messages and
  * streamed answers are modules/chat (docs/ai.md#chat).
  */

@@ -47,7 +47,7 @@ export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]
   return (await selectUserFiles(db, userId)).map(presentChatFile);
 }
 
-/** The user's first (oldest) folder, made as 'Untitled' (spec §9) when there is none. */
+/** The user's first (oldest) folder, made as 'Untitled' (requirements §9) when there is none. */
 async function firstFolderOrUntitled(tx: Db, userId: number): Promise<{ id: number }> {
   const [first] = await selectOwnedFolders(tx, userId);
   return first ?? (await insertFolder(tx, userId, DEFAULT_FOLDER_NAME));
@@ -78,8 +78,8 @@ export async function attachToFirstFolder(
 }
 
 /**
- * spec §7 attach_paper ("attach a paper by id"): the paper joins the user's first folder, made as
- * 'Untitled' (spec §9) when there is none. A paper the user already holds anywhere is left as is.
+ * requirements §7 attach_paper ("attach a paper by id"): the paper joins the user's first folder, made as
+ * 'Untitled' (requirements §9) when there is none. A paper the user already holds anywhere is left as is.
  */
 export async function attachPaper(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
@@ -100,7 +100,7 @@ export async function attachPaper(
 }
 
 /**
- * spec §4 shared-list import: Replace clears the user's files first (what POST /api/chat/files/clear
+ * requirements §4 shared-list import: Replace clears the user's files first (what POST /api/chat/files/clear
  * does), then attach_paper's rule applies to every paper given. Call it inside the transaction that
  * reads the list, so the import is all or nothing. The returned folder is where new papers went: the
  * first folder, made when the user has none.
@@ -129,7 +129,7 @@ export async function removeUserFile(db: Db, userId: number, ref: TPaperRef): Pr
   if ((await deleteUserFile(db, userId, ref)) === 0) throw notInFiles(ref);
 }
 
-/** spec §4 shared-list import, Replace: clear the user's files first. */
+/** requirements §4 shared-list import, Replace: clear the user's files first. */
 export async function clearUserFiles(db: Db, userId: number): Promise<void> {
   await deleteAllUserFiles(db, userId);
 }
@@ -141,7 +141,7 @@ export async function getVisiblePaper(db: Db, userId: number, ref: TPaperRef): P
   return presentPaper(row);
 }
 
-/** spec §4 Selection: the new state goes to every folder row of the paper, so all views agree. */
+/** requirements §4 Selection: the new state goes to every folder row of the paper, so all views agree. */
 export async function updateFileSelection(
   { db, config }: Pick<AppContext, 'db' | 'config'>,
   userId: number,

@@ -3,7 +3,7 @@ import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
 
 /**
- * The chat domain (spec §3 Chat session, §7 Chat): query keys, queries and mutations. A change to a
+ * The chat domain (requirements §3 Chat session, §7 Chat): query keys, queries and mutations. A change to a
  * session invalidates `chatKeys.sessions()`; a finished answer also its `chatKeys.messages(id)`.
  */
 export const chatKeys = {

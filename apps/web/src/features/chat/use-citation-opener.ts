@@ -5,7 +5,7 @@ import { useFileListPanel } from '../file-list/file-list-panel-state';
 import { useUserFilesQuery } from '../library/api';
 import type { TCitations } from './citation-context';
 
-/** A cited passage opens in the File List's PDF viewer (spec §4 Opening a file) at its page, the passage marked. */
+/** A cited passage opens in the File List's PDF viewer (requirements §4 Opening a file) at its page, the passage marked. */
 export function useCitationOpener(): TCitations['opener'] {
   const { data: files } = useUserFilesQuery();
   const { openPdf } = useFileListPanel();

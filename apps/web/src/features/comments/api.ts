@@ -4,7 +4,7 @@ import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
 
 /**
- * The comments domain (spec §3 Paper comment, Shared-folder comment; §7 Comments): one thread per paper
+ * The comments domain (requirements §3 Paper comment, Shared-folder comment; §7 Comments): one thread per paper
  * and per shared folder, oldest first, with one level of replies.
  */
 export const commentKeys = {

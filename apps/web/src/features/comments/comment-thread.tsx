@@ -27,7 +27,7 @@ type TCommentThreadProps = {
 };
 
 /**
- * spec §1 Commenting on papers and on shared folders: the thread oldest first, each comment with its
+ * requirements §1 Commenting on papers and on shared folders: the thread oldest first, each comment with its
  * author, how long ago, a "you" marker, Delete when the server allows it, and Reply on top-level
  * comments (one level of replies); a comment box with a character count; the server's error shown.
  */

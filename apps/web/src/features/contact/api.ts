@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
 
-/** The contact domain (spec §7 POST /api/contact): its query key, query and mutation. */
+/** The contact domain (requirements §7 POST /api/contact): its query key, query and mutation. */
 export const contactKeys = {
   all: ['contact'] as const,
   delivery: () => [...contactKeys.all, 'delivery'] as const,

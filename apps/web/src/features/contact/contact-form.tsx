@@ -25,7 +25,7 @@ export function ContactForm() {
     setErrors(found);
     send.reset();
     if (Object.keys(found).length > 0) return;
-    // A failure is logged by the query client (spec §8) and shown above the button.
+    // A failure is logged by the query client (requirements §8) and shown above the button.
     send.mutate({
       message: draft.message.trim(),
       ...(draft.name.trim() ? { name: draft.name.trim() } : {}),

@@ -8,7 +8,7 @@ import './corpus-status.css';
  * docs/ingest.md#freshness: one line on how big and how fresh the corpus is, above the lists whose
  * "recent" depends on it (search results, the daily feed, the monitor). A frozen corpus says so
  * plainly, with the operator's way out, instead of passing old papers off as news. Nothing shows
- * until the status has loaded, nor when it fails (logged by the query client, spec §8).
+ * until the status has loaded, nor when it fails (logged by the query client, requirements §8).
  */
 export function CorpusStatus() {
   const { data: status } = useCorpusStatusQuery();

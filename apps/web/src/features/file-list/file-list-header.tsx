@@ -10,7 +10,7 @@ type TFileListHeaderProps = {
   onClose: () => void;
 };
 
-/** spec §2 File List panel header: title File List; New, Upload, Chat (link to /chat) and close. */
+/** requirements §2 File List panel header: title File List; New, Upload, Chat (link to /chat) and close. */
 export function FileListHeader({ folders, onNewFolder, onUpload, onClose }: TFileListHeaderProps) {
   return (
     <header className="file-list-header">

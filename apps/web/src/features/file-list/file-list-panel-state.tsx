@@ -1,9 +1,9 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 
-/** spec §2: the viewer's title when no file name is known. */
+/** requirements §2: the viewer's title when no file name is known. */
 export const DEFAULT_PDF_NAME = 'Document';
-/** spec §4: a body class is set while a PDF is active. */
+/** requirements §4: a body class is set while a PDF is active. */
 export const PDF_ACTIVE_BODY_CLASS = 'pdf-active';
 
 /**
@@ -26,17 +26,17 @@ type TFileListPanelState = {
   pdf: TOpenPdf | null;
   open: () => void;
   close: () => void;
-  /** spec §4: the toggle closes the PDF instead of the panel while one is shown. */
+  /** requirements §4: the toggle closes the PDF instead of the panel while one is shown. */
   toggle: () => void;
-  /** spec §4: opening a PDF forces the panel open. */
+  /** requirements §4: opening a PDF forces the panel open. */
   openPdf: (pdf: Omit<TOpenPdf, 'name'> & { name?: string | null }) => void;
-  /** spec §4: closing the PDF clears PDF mode (the name resets to 'Document'). */
+  /** requirements §4: closing the PDF clears PDF mode (the name resets to 'Document'). */
   closePdf: () => void;
 };
 
 const FileListPanelContext = createContext<TFileListPanelState | null>(null);
 
-/** spec §4 File panel: open or closed by the toggle; other features (Add to File List, Read) open it too. */
+/** requirements §4 File panel: open or closed by the toggle; other features (Add to File List, Read) open it too. */
 export function FileListPanelProvider({
   children,
   initiallyOpen = false,

@@ -13,11 +13,11 @@ import { useFileListPanel } from './file-list-panel-state';
 import { FolderList } from './folder-list';
 import './file-list-panel.css';
 
-/** spec §2: the overlay prompt while files are dragged over the panel. */
+/** requirements §2: the overlay prompt while files are dragged over the panel. */
 export const DROP_PROMPT = 'Drop PDF files here to upload';
 
 /**
- * spec §2 File List panel, right-hand side: the folders and their files, drag-and-drop uploads, the
+ * requirements §2 File List panel, right-hand side: the folders and their files, drag-and-drop uploads, the
  * Upload Paper dialog, and the PDF viewer, which replaces the list while a PDF is open.
  */
 export function FileListPanel() {
@@ -25,7 +25,7 @@ export function FileListPanel() {
   const { openAddToFolders } = useFoldersPicker();
   const { data: folders, isPending, isError, isFetching } = useFoldersQuery({ refetchOnOpen: true });
   const createFolder = useCreateFolderMutation();
-  // undefined until the folders first load; then spec §4: the first folder is active and expanded.
+  // undefined until the folders first load; then requirements §4: the first folder is active and expanded.
   const [activeId, setActiveId] = useState<number | null | undefined>(undefined);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
   // The folder New just made: it opens in its name editor, 'Untitled' selected (typing replaces it).
@@ -39,7 +39,7 @@ export function FileListPanel() {
     if (activeId === undefined && folders && !isFetching) setActiveId(folders[0]?.id ?? null);
   }, [activeId, folders, isFetching]);
 
-  // spec §4: a new folder becomes the active one when none is. spec §8: a failure is logged only.
+  // requirements §4: a new folder becomes the active one when none is. requirements §8: a failure is logged only.
   const newFolder = () => {
     if (isCreating.current) return;
     isCreating.current = true;

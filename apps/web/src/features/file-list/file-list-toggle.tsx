@@ -2,7 +2,7 @@ import { distinctFiles } from '../../lib/paper-refs';
 import { useFoldersQuery, useInvalidateOnPaperAttached } from '../library/api';
 import { useFileListPanel } from './file-list-panel-state';
 
-/** spec §2: the File List toggle, with a badge carrying the file count when it is above 0. */
+/** requirements §2: the File List toggle, with a badge carrying the file count when it is above 0. */
 export function FileListToggle() {
   const { isOpen, toggle } = useFileListPanel();
   // The file count is of distinct papers across folders; while the folders are missing or failing, 0.

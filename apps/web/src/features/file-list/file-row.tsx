@@ -13,11 +13,11 @@ type TFileRowProps = {
   onDeleteUpload?: (file: TFolderFile) => void;
 };
 
-/** spec §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
+/** requirements §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
 export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
   // docs/ai.md#full-text-and-passages: the row says, discreetly, where the paper's text stands.
   const textStatus = useFileTextStatus(file);
-  // spec §4 Selection: the toggle answers the click at once. The cache's optimistic edit reaches this
+  // requirements §4 Selection: the toggle answers the click at once. The cache's optimistic edit reaches this
   // row a task later (TanStack Query batches its notifications), by which time React has already
   // reset a controlled checkbox to the old value; the row shows the click, then follows the cache.
   const [isChecked, setChecked] = useState(file.selected);

@@ -23,7 +23,7 @@ type TFolderBlockProps = {
 };
 
 /**
- * spec §2 Folder block: click to expand or collapse (the active folder is the expanded one, spec §4);
+ * requirements §2 Folder block: click to expand or collapse (the active folder is the expanded one, requirements §4);
  * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and summarize
  * (docs/ai.md#summaries), rename (also by double-click), share, export (BibTeX or RIS) and delete
  * actions. An empty folder shows 'Empty'.
@@ -108,7 +108,7 @@ export function FolderBlock(props: TFolderBlockProps) {
             >
               <Icon name="pencil" size={15} />
             </button>
-            {/* spec §2 / §4 Folder sharing: 'Choose the sharing mode', or the Sharing dialog once shared. */}
+            {/* requirements §2 / §4 Folder sharing: 'Choose the sharing mode', or the Sharing dialog once shared. */}
             <button
               type="button"
               className="icon-button icon-button-small"

@@ -13,7 +13,7 @@ type TFolderListProps = {
   onNamingStarted?: () => void;
 };
 
-/** spec §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
+/** requirements §2 / §4 Folder list: one active (expanded) folder at a time; clicking toggles it. */
 export function FolderList({
   folders,
   activeId,

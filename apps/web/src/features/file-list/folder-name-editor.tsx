@@ -11,8 +11,8 @@ type TFolderNameEditorProps = {
 };
 
 /**
- * spec §2 / §4 inline rename: the text is selected when editing starts; Enter saves, Esc cancels; save
- * and cancel buttons; an empty or unchanged name just cancels (spec §5).
+ * requirements §2 / §4 inline rename: the text is selected when editing starts; Enter saves, Esc cancels; save
+ * and cancel buttons; an empty or unchanged name just cancels (requirements §5).
  */
 export function FolderNameEditor({ name, onSave, onCancel, label = 'Folder name' }: TFolderNameEditorProps) {
   const [draft, setDraft] = useState(name);

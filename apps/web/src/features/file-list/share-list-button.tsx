@@ -6,9 +6,9 @@ import { ShareListDialog } from '../sharing/share-list-dialog';
 import { Icon } from '../ui/icons';
 
 /**
- * spec §4 Share list: the user's files are sent, a share_id returns, and the link /share/{share_id} is
+ * requirements §4 Share list: the user's files are sent, a share_id returns, and the link /share/{share_id} is
  * shown in the Share list dialog (Copy, Revoke link). Files no longer shared with the user
- * (`unavailable`) are not sent: the server would refuse them. spec §5: with no files, the dialog says
+ * (`unavailable`) are not sent: the server would refuse them. requirements §5: with no files, the dialog says
  * 'No files to share'.
  */
 export function ShareListButton({ folders }: { folders: readonly TFolder[] | undefined }) {

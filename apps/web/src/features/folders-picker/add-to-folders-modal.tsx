@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { useAddToFoldersMutation, useCreateFolderMutation, useFoldersQuery } from '../library/api';
 import { Modal } from '../ui/modal';
-import './add-to-folders-modal.css';
+import styles from './add-to-folders-modal.module.css';
 
 /**
- * spec §2 Add-to-folders modal: the user's folders with file counts and checkboxes; Cancel and Add; Add is
- * disabled while nothing is ticked (spec §5); the backdrop closes it. Add posts the paper to each ticked
- * folder, then fires 'paper-attached' (spec §4). A user with no folder can make one here.
+ * requirements §2 Add-to-folders modal: the user's folders with file counts and checkboxes; Cancel and Add; Add is
+ * disabled while nothing is ticked (requirements §5); the backdrop closes it. Add posts the paper to each ticked
+ * folder, then fires 'paper-attached' (requirements §4). A user with no folder can make one here.
  */
 export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClose: () => void }) {
   const { data: folders, isPending, isError } = useFoldersQuery({ refetchOnOpen: true });
@@ -41,13 +41,13 @@ export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClos
         <p className="muted">You have no folders yet. Make one to keep this paper.</p>
       )}
       {folders && folders.length > 0 && (
-        <ul className="picker-folders">
+        <ul className={styles['picker-folders']}>
           {folders.map((folder) => (
             <li key={folder.id}>
-              <label className="picker-folder">
+              <label className={styles['picker-folder']}>
                 <input type="checkbox" checked={ticked.has(folder.id)} onChange={() => toggle(folder.id)} />
-                <span className="picker-folder-name">{folder.name}</span>
-                <span className="picker-folder-count">
+                <span className={styles['picker-folder-name']}>{folder.name}</span>
+                <span className={styles['picker-folder-count']}>
                   {folder.files.length} {folder.files.length === 1 ? 'file' : 'files'}
                 </span>
               </label>
@@ -56,12 +56,17 @@ export function AddToFoldersModal({ paper, onClose }: { paper: TPaperRef; onClos
         </ul>
       )}
       {latest.error && (
-        <p className="form-error" role="alert">
+        <p className={styles['form-error']} role="alert">
           {parseApiError(latest.error).message}
         </p>
       )}
       <div className="modal-actions picker-actions">
-        <button type="button" className="button button-small picker-new" disabled={isBusy} onClick={makeFolder}>
+        <button
+          type="button"
+          className={`button button-small ${styles['picker-new']}`}
+          disabled={isBusy}
+          onClick={makeFolder}
+        >
           New folder
         </button>
         <button type="button" className="button" onClick={onClose}>

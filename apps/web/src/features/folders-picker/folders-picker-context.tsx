@@ -11,8 +11,8 @@ type TFoldersPicker = { openAddToFolders: (paper: TPaperRef) => void };
 const FoldersPickerContext = createContext<TFoldersPicker | null>(null);
 
 /**
- * spec §2 Add-to-folders modal, opened for a paper by the Add to File List button and after an upload
- * through the dialog (spec §4). One modal for the whole app.
+ * requirements §2 Add-to-folders modal, opened for a paper by the Add to File List button and after an upload
+ * through the dialog (requirements §4). One modal for the whole app.
  */
 export function FoldersPickerProvider({ children }: { children: ReactNode }) {
   const [paper, setPaper] = useState<TPaperRef | null>(null);

@@ -7,7 +7,7 @@ import { invalidateLibrary } from '../library/api';
 import { announceFolderShared } from './share-folder-success';
 
 /**
- * The forum domain (spec §3 Shared folder, §4 Folder sharing, §7 Sharing and forum): shared folders,
+ * The forum domain (requirements §3 Shared folder, §4 Folder sharing, §7 Sharing and forum): shared folders,
  * their mode and members, and the papers of one shared folder (GET/POST/DELETE /api/folders/{id}/files,
  * which the server opens to a shared folder's viewers and editors).
  */
@@ -66,7 +66,7 @@ export function useSharedFolderFilesQuery(folderId: number, { enabled = true }: 
 }
 
 /**
- * POST /api/forum/: spec §4 Folder sharing. On success the window event 'share-folder-success' fires
+ * POST /api/forum/: requirements §4 Folder sharing. On success the window event 'share-folder-success' fires
  * (once per share) and the folders read afresh, so the folder shows its 'S' badge.
  */
 export function useShareFolderMutation() {

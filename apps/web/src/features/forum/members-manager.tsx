@@ -34,7 +34,7 @@ function RoleSelect({
 }
 
 /**
- * spec §6: shared-folder users carry a role that can be added, updated or removed by email. Shown to
+ * requirements §6: shared-folder users carry a role that can be added, updated or removed by email. Shown to
  * those who manage the folder (the File List's Sharing dialog and /rwf/{folderId}); the owner's row has
  * no controls (ownership is not transferable this way).
  */

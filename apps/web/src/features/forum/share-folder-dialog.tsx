@@ -6,7 +6,7 @@ import { useSharedFolderQuery, useShareFolderMutation } from './api';
 import { SharingSettings } from './sharing-settings';
 import './forum.css';
 
-/** spec §2 Share dialog: its title. */
+/** requirements §2 Share dialog: its title. */
 export const CHOOSE_SHARING_MODE_TITLE = 'Choose the sharing mode';
 
 /** The folder's Sharing dialog once it is shared: GET /api/forum/{id} gives the mode and the members. */
@@ -31,7 +31,7 @@ function SharingDialog({ folderId, onClose }: { folderId: number; onClose: () =>
 }
 
 /**
- * spec §2 / §4 Folder sharing from the File List. A folder not yet shared gets the dialog 'Choose the
+ * requirements §2 / §4 Folder sharing from the File List. A folder not yet shared gets the dialog 'Choose the
  * sharing mode' with Public, Private or Cancel; a successful share fires 'share-folder-success' (in
  * useShareFolderMutation), the folder gets its 'S' badge, and the dialog turns into the Sharing one
  * with the link. A shared folder opens straight into the Sharing dialog.

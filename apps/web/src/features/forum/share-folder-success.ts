@@ -1,5 +1,5 @@
 /**
- * spec §4 Folder sharing: after sharing, the window event 'share-folder-success' is fired. The one
+ * requirements §4 Folder sharing: after sharing, the window event 'share-folder-success' is fired. The one
  * place that names it; useShareFolderMutation fires it once per successful share.
  */
 export const SHARE_FOLDER_SUCCESS_EVENT = 'share-folder-success';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { sharedFolderLink, sharedFolderPath } from '../../lib/app-paths';
 
-/** The link to a shared folder (spec §2 /rwf/{folderId}), with Copy (to the clipboard) and Open. */
+/** The link to a shared folder (requirements §2 /rwf/{folderId}), with Copy (to the clipboard) and Open. */
 export function ShareLink({ folderId, onOpen }: { folderId: number; onOpen?: () => void }) {
   const id = useId();
   const link = sharedFolderLink(folderId);

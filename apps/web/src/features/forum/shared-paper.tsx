@@ -41,7 +41,7 @@ function FallbackCard({ file, extraActions }: { file: TFolderFile; extraActions?
 }
 
 /**
- * One paper of a shared folder as the usual paper card (spec §2 Paper card: PDF, Details, Add to File
+ * One paper of a shared folder as the usual paper card (requirements §2 Paper card: PDF, Details, Add to File
  * List), and for editors a Remove action.
  */
 export function SharedPaper({ file, onRemove }: { file: TFolderFile; onRemove?: (file: TFolderFile) => void }) {

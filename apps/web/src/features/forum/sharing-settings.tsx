@@ -8,7 +8,7 @@ import { ShareLink } from './share-link';
 /** The confirm prompt before a folder stops being shared. */
 export const STOP_SHARING_CONFIRM = 'Stop sharing this folder? Its members lose access; the folder and its files stay.';
 
-/** spec §4 Folder mode: public (anyone with the link may read) or private (only its members). */
+/** requirements §4 Folder mode: public (anyone with the link may read) or private (only its members). */
 export function ModeSwitch({ folder }: { folder: TSharedFolder }) {
   const setMode = useSetForumModeMutation(folder.folder_id);
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { expectStatus } from '../../api/expect-status';
 import { isSearchable, type TGrantUrlState } from './grant-url';
 
 /**
- * The grants domain (spec §2 /grants, docs/grants.md#search): query keys and the search. Every result
+ * The grants domain (requirements §2 /grants, docs/grants.md#search): query keys and the search. Every result
  * set is cached under its whole request, so Back to a /grants URL shows its pages without asking again.
  */
 export const grantKeys = {

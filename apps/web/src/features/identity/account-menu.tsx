@@ -7,7 +7,7 @@ import { Avatar } from './avatar';
 import './identity.css';
 
 /**
- * spec §2 Header, signed in: the avatar, the user's name and a dropdown with Profile and Logout. A menu
+ * requirements §2 Header, signed in: the avatar, the user's name and a dropdown with Profile and Logout. A menu
  * button (features/ui/use-menu-button.ts): the keyboard and dismissal rules of every header menu.
  */
 export function AccountMenu({ user }: { user: TUser }) {

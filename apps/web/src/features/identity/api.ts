@@ -12,7 +12,7 @@ import { clearCachedUser, storeCachedUser } from './cached-user';
 import { pageNavigation } from './page-navigation';
 
 /**
- * The identity domain (spec §1 Identity, §4 sign-in and logout) and the /profile page's calls:
+ * The identity domain (requirements §1 Identity, §4 sign-in and logout) and the /profile page's calls:
  * sign-in configuration, Google sign-in, logout, the profile, its exports and account deletion.
  */
 export const identityKeys = {
@@ -52,7 +52,7 @@ export function useAuthConfigQuery() {
   return useQuery(authConfigQuery());
 }
 
-/** spec §4 sign-in: the server's answer is stored (the user, and its user_id as X-User-ID), then the page reloads. */
+/** requirements §4 sign-in: the server's answer is stored (the user, and its user_id as X-User-ID), then the page reloads. */
 export async function signInWithGoogle(credential: string): Promise<TUser> {
   // The first sign-in names this browser's anonymous user, so it must have one (contract: needs X-User-ID).
   await ensureUserId();
@@ -70,7 +70,7 @@ export function useGoogleLoginMutation() {
   });
 }
 
-/** Drops the identity this browser holds and takes a fresh anonymous id (spec §4 logout). */
+/** Drops the identity this browser holds and takes a fresh anonymous id (requirements §4 logout). */
 async function forgetIdentity(): Promise<void> {
   clearCachedUser();
   clearStoredUserId();
@@ -78,7 +78,7 @@ async function forgetIdentity(): Promise<void> {
 }
 
 /**
- * spec §4 logout: POST /api/auth/logout revokes the id server-side, then the cached user and id are
+ * requirements §4 logout: POST /api/auth/logout revokes the id server-side, then the cached user and id are
  * cleared, a new anonymous id is fetched, and the page reloads (showing the sign-in button again).
  * A 401 means the server had already forgotten the id: logged out either way.
  */

@@ -20,7 +20,7 @@ type TAvatarProps = {
   size?: number;
 };
 
-/** spec §2 Header: the signed-in user's avatar; their initials when there is no picture or it fails to load. */
+/** requirements §2 Header: the signed-in user's avatar; their initials when there is no picture or it fails to load. */
 export function Avatar({ name, email, picture, size = 28 }: TAvatarProps) {
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };

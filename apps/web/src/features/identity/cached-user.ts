@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react';
 import { onUserIdRevoked } from '../../api/identity';
 
 /**
- * spec §3 User (cached locally): the signed-in person, as JSON of ZUser under local storage 'user'.
- * spec §8: a value that cannot be parsed (or is not a user) is removed and the visitor is signed out.
+ * requirements §3 User (cached locally): the signed-in person, as JSON of ZUser under local storage 'user'.
+ * requirements §8: a value that cannot be parsed (or is not a user) is removed and the visitor is signed out.
  * Storage may be disabled; then nobody is cached and the browser counts as signed out.
  */
 
@@ -28,7 +28,7 @@ export function parseCachedUser(raw: string | null): TUser | null {
   }
 }
 
-/** The cached user, or null when signed out; an unparsable or invalid value is removed (spec §8). */
+/** The cached user, or null when signed out; an unparsable or invalid value is removed (requirements §8). */
 export function readCachedUser(): TUser | null {
   let raw: string | null;
   try {
@@ -52,7 +52,7 @@ export function readCachedUser(): TUser | null {
   return user;
 }
 
-/** spec §4 sign-in: the user is stored locally (its user_id is stored as X-User-ID by the caller). */
+/** requirements §4 sign-in: the user is stored locally (its user_id is stored as X-User-ID by the caller). */
 export function storeCachedUser(user: TUser): void {
   try {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -62,7 +62,7 @@ export function storeCachedUser(user: TUser): void {
   notify();
 }
 
-/** spec §4 logout: clears the cached user. */
+/** requirements §4 logout: clears the cached user. */
 export function clearCachedUser(): void {
   try {
     localStorage.removeItem(STORAGE_KEYS.user);

@@ -1,11 +1,11 @@
 /**
- * Google Identity Services (GIS), the identity provider's sign-in button (spec §1 Identity, §2 Header).
- * The script loads once from the server's gsi_script_url; spec §8 and §9: while `google.accounts.id` is
+ * Google Identity Services (GIS), the identity provider's sign-in button (requirements §1 Identity, §2 Header).
+ * The script loads once from the server's gsi_script_url; requirements §8 and §9: while `google.accounts.id` is
  * not ready, set-up retries every 100 ms. The API's CSP allows that script's origin only when sign-in
  * is configured (docs/security.md).
  */
 
-/** spec §9 Sign-in retry. */
+/** requirements §9 Sign-in retry. */
 export const SIGN_IN_RETRY_MS = 100;
 
 /** The button the header and the profile show. */

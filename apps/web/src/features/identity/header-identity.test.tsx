@@ -207,7 +207,7 @@ describe('header, signed in (spec §2, §4 logout)', () => {
     expect(new Headers(logout?.[1]?.headers).get('X-User-ID')).toBe(alice.user_id);
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('X-User-ID')).toBe(NEW_ANONYMOUS_ID);
-    // The sign-in button renders again (spec §4), before the reload lands.
+    // The sign-in button renders again (requirements §4), before the reload lands.
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });
 

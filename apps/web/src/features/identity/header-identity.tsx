@@ -2,7 +2,7 @@ import { AccountMenu } from './account-menu';
 import { useCachedUser } from './cached-user';
 import { SignInButton } from './sign-in-button';
 
-/** spec §2 Header, right side: the sign-in button when signed out, the account menu when signed in. */
+/** requirements §2 Header, right side: the sign-in button when signed out, the account menu when signed in. */
 export function HeaderIdentity() {
   const user = useCachedUser();
   return user ? <AccountMenu user={user} /> : <SignInButton compactInHeader />;

@@ -1,5 +1,5 @@
 /**
- * Full page loads after a change of identity (spec §4: sign-in and logout reload the page), so every
+ * Full page loads after a change of identity (requirements §4: sign-in and logout reload the page), so every
  * query, kept-alive view and panel starts over as the new identity. One object so tests can stub it.
  */
 export const pageNavigation = {

@@ -31,7 +31,7 @@ type TSignInButtonProps = {
 };
 
 /**
- * spec §2: signed out, the identity provider's sign-in button. It appears only when the server has
+ * requirements §2: signed out, the identity provider's sign-in button. It appears only when the server has
  * sign-in configured (GET /api/auth/config gives a client id).
  */
 export function SignInButton({ explainWhenUnavailable = false, compactInHeader = false }: TSignInButtonProps) {

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import './legal.css';
+import styles from './legal.module.css';
 
 /** Scrolls to a section without a router navigation (which would restore the page's scroll position). */
 function jumpTo(event: MouseEvent, id: string) {
@@ -25,13 +25,13 @@ export function LegalPage({
   children: ReactNode;
 }) {
   return (
-    <article className="screen screen-narrow prose legal-page">
-      <header className="legal-header">
+    <article className={`screen screen-narrow prose ${styles['legal-page']}`}>
+      <header className={styles['legal-header']}>
         <h1>{title}</h1>
-        <p className="legal-updated">Last updated: {LEGAL_LAST_UPDATED}</p>
-        <div className="legal-summary">{summary}</div>
+        <p className={styles['legal-updated']}>Last updated: {LEGAL_LAST_UPDATED}</p>
+        <div className={styles['legal-summary']}>{summary}</div>
         <nav aria-label="Contents">
-          <ol className="legal-toc">
+          <ol className={styles['legal-toc']}>
             {sections.map((section, index) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} onClick={(event) => jumpTo(event, section.id)}>

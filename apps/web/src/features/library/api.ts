@@ -7,7 +7,7 @@ import { refKey } from '../../lib/paper-refs';
 import { announcePaperAttached, PAPER_ATTACHED_EVENT } from './paper-attached';
 
 /**
- * The library domain (spec §7 Folders and files, and the File List operations of §7 Chat): query keys,
+ * The library domain (requirements §7 Folders and files, and the File List operations of §7 Chat): query keys,
  * queries and mutations. Every folder refresh is an invalidation of `libraryKeys.all`.
  */
 export const libraryKeys = {
@@ -80,7 +80,7 @@ export function useCreateFolderMutation() {
   });
 }
 
-/** spec §4 Rename: the new name shows at once; a failure restores the old one. */
+/** requirements §4 Rename: the new name shows at once; a failure restores the old one. */
 export function useRenameFolderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -107,7 +107,7 @@ export function useDeleteFolderMutation() {
 }
 
 /**
- * spec §4 Selection: the new state is sent to the server and every entry of that paper follows at
+ * requirements §4 Selection: the new state is sent to the server and every entry of that paper follows at
  * once. Only the last of several quick toggles reads the folders afresh, so an earlier toggle's read
  * never lands over a later click.
  */
@@ -135,7 +135,7 @@ export function useSelectFileMutation() {
   });
 }
 
-/** POST /api/folders/{id}/files for each folder, then spec §4: 'paper-attached' refreshes every view. */
+/** POST /api/folders/{id}/files for each folder, then requirements §4: 'paper-attached' refreshes every view. */
 export function useAddToFoldersMutation() {
   return useMutation({
     mutationFn: async ({ folderIds, paper }: { folderIds: Iterable<number>; paper: TPaperRef }) => {
@@ -147,7 +147,7 @@ export function useAddToFoldersMutation() {
   });
 }
 
-/** DELETE /api/folders/{id}/files/{fileId}: 204 means success; spec §8: otherwise 'Delete from folder failed'. */
+/** DELETE /api/folders/{id}/files/{fileId}: 204 means success; requirements §8: otherwise 'Delete from folder failed'. */
 export function useRemoveFileMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 /**
- * spec §4: a window event fired after papers are attached. It is a signal, not a data path: its one
+ * requirements §4: a window event fired after papers are attached. It is a signal, not a data path: its one
  * listener (useInvalidateOnPaperAttached in ./api) invalidates the library's queries, and whatever
  * shows folders or files reads afresh.
  */

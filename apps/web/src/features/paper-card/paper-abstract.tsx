@@ -5,7 +5,7 @@ import { TexText } from '../tex/tex-text';
 import { ShowMoreButton } from '../ui/show-more-button';
 
 /**
- * The collapsed abstract: its first 250 characters (spec §2), or, when search marks lie beyond
+ * The collapsed abstract: its first 250 characters (requirements §2), or, when search marks lie beyond
  * them, 250 characters around the first match (a snippet), with the marks moved to match.
  */
 function preview(text: string, marks: readonly TMatchRange[]): { text: string; marks: TMatchRange[] } {
@@ -14,7 +14,7 @@ function preview(text: string, marks: readonly TMatchRange[]): { text: string; m
   return { text: `…${truncateText(text.slice(start))}`, marks: shiftMarks(marks, 1 - start) };
 }
 
-/** spec §2: the abstract, truncated at 250 characters with an expand/collapse toggle. */
+/** requirements §2: the abstract, truncated at 250 characters with an expand/collapse toggle. */
 export function PaperAbstract({ abstract, marks = [] }: { abstract: string | null; marks?: readonly TMatchRange[] }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const textId = useId();

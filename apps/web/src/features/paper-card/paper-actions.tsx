@@ -8,7 +8,7 @@ import { useFoldersPicker } from '../folders-picker/folders-picker-context';
 import { useRecordPaperClickMutation } from '../papers/api';
 
 /**
- * spec §2 Paper card actions: PDF, Details, Add to File List. PDF opens the in-app viewer (spec §4: opening
+ * requirements §2 Paper card actions: PDF, Details, Add to File List. PDF opens the in-app viewer (requirements §4: opening
  * a PDF forces the panel open), as a File List row does, never the raw URL: an upload's path answers 401
  * without X-User-ID, a signed URL would sit in the page, and the viewer says why a remote PDF failed.
  */
@@ -38,7 +38,7 @@ export function PaperActions({ paper }: { paper: TPaper }) {
       <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordClick.mutate(paper)}>
         Details
       </Link>
-      {/* spec §2: opens the add-to-folders modal for this paper. */}
+      {/* requirements §2: opens the add-to-folders modal for this paper. */}
       <button
         type="button"
         className="button button-small button-accent-soft"

@@ -62,6 +62,7 @@ describe('paper cards and the folders line', () => {
     const fetchMock = mockApi({ 'GET /api/folders': () => ({ body: [] }) });
     const papers = [paper('a', 'x^2'), paper('b', 'y^3')];
     const { queryClient } = renderWithApp(
+      // biome-ignore lint/complexity/noUselessFragments: renderWithApp takes one element; the fragment makes the list one.
       <>
         {papers.map((p) => (
           <PaperCard key={p.paper_id} paper={p} highlights={p.highlights} />

@@ -9,7 +9,7 @@ import { PaperFolders } from './paper-folders';
 import './paper-card.css';
 
 /**
- * spec §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
+ * requirements §2 Paper card: linked title, authors, date, platform and category tags, abstract, actions.
  * `highlights` (a search hit's matched words) are marked in the title and abstract. Memoised: a list
  * that grows by a page (Load more) renders only the new cards, not again every card above them with
  * its formulas typeset (pages of 30 down to 1,000 results). The folders line ("In: …") reads the

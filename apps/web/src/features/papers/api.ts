@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
 
-/** The papers domain (spec §7 Papers, and one paper via chat/get_paper): query keys, queries, mutations. */
+/** The papers domain (requirements §7 Papers, and one paper via chat/get_paper): query keys, queries, mutations. */
 export const paperKeys = {
   all: ['papers'] as const,
   recent: (pageSize: number) => [...paperKeys.all, 'recent', { pageSize }] as const,
@@ -21,7 +21,7 @@ export function useRecentPapersQuery(pageSize: number) {
     queryFn: async ({ pageParam }) =>
       expectStatus(await apiClient.papers.list({ query: { limit: pageSize, offset: pageParam } }), 200).body,
     initialPageParam: 0,
-    // spec §4: a page shorter than a full one is the last.
+    // requirements §4: a page shorter than a full one is the last.
     getNextPageParam: (lastPage, pages) => (lastPage.length < pageSize ? undefined : pages.length * pageSize),
     staleTime: PAPERS_STALE_MS,
   });
@@ -36,7 +36,7 @@ export function usePaperCountQuery() {
   });
 }
 
-/** POST /api/chat/get_paper: one paper's full record (spec §7 Chat); `paper_id` '' asks nothing. */
+/** POST /api/chat/get_paper: one paper's full record (requirements §7 Chat); `paper_id` '' asks nothing. */
 export function usePaperQuery(paper: TPaperRef) {
   return useQuery({
     queryKey: paperKeys.detail(paper),
@@ -47,7 +47,7 @@ export function usePaperQuery(paper: TPaperRef) {
 }
 
 /**
- * spec §7: POST /api/papers/click/{id}?platform when PDF or Details is clicked. Fire and forget: spec §8,
+ * requirements §7: POST /api/papers/click/{id}?platform when PDF or Details is clicked. Fire and forget: requirements §8,
  * a failure is only logged (by the query client), and the navigation proceeds.
  */
 export function useRecordPaperClickMutation() {

@@ -11,7 +11,7 @@ import './pdf-viewer.css';
 const PdfDocumentView = lazy(() => import('./pdf-document-view'));
 
 /**
- * spec §2 PDF viewer (it replaces the list in the panel): the file name as title (default 'Document'),
+ * requirements §2 PDF viewer (it replaces the list in the panel): the file name as title (default 'Document'),
  * an 'Open in new window' link, a close button and 'Loading PDF...' while loading.
  */
 export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {

@@ -1,4 +1,4 @@
-/** spec §2: the indicator shown while the PDF loads. */
+/** requirements §2: the indicator shown while the PDF loads. */
 export const LOADING_PDF_TEXT = 'Loading PDF...';
 
 /** Zoom bounds and step of the viewer. */

@@ -4,7 +4,7 @@ import { expectStatus, pathSegment } from '../../api/expect-status';
 import { distinctFiles } from '../../lib/paper-refs';
 import { useFoldersQuery } from '../library/api';
 
-/** spec §9 default page size; the page shows a little more than one screen's worth. */
+/** requirements §9 default page size; the page shows a little more than one screen's worth. */
 const LIMIT = 20;
 
 /** Recommendations (GET /api/recommendations/user and /folder/{id}): query keys and query. */

@@ -14,7 +14,7 @@ import { saveBlob } from '../../lib/save-blob';
 type TPlatform = TPaperRef['platform'];
 
 /**
- * The review domain (spec §3 Review-writing session, §7 Review): query keys, queries and mutations.
+ * The review domain (requirements §3 Review-writing session, §7 Review): query keys, queries and mutations.
  * A session's files are its graph's nodes (docs/review.md#graph), so a change to the files reads the
  * graph afresh too; every graph write answers with the whole graph, which replaces the cached one.
  */

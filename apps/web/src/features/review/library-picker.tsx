@@ -10,7 +10,7 @@ type TLibraryPickerProps = {
   onClose: () => void;
 };
 
-/** spec §1: papers come from the File List; the ones already in the session are not offered again. */
+/** requirements §1: papers come from the File List; the ones already in the session are not offered again. */
 export function LibraryPicker({ sessionFiles, isPending, onAdd, onClose }: TLibraryPickerProps) {
   const files = useUserFilesQuery();
   const [picked, setPicked] = useState<Set<string>>(new Set());

@@ -7,7 +7,7 @@ import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
 
 /**
- * Opens a paper of the session in the File List's PDF viewer (spec §4 Opening a file); a paper with no
+ * Opens a paper of the session in the File List's PDF viewer (requirements §4 Opening a file); a paper with no
  * PDF here opens its detail page instead.
  */
 export function useOpenPaper(files: readonly TReviewFile[] | undefined) {

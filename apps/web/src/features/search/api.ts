@@ -5,7 +5,7 @@ import { expectStatus } from '../../api/expect-status';
 import type { TSearchUrlState } from './search-url';
 
 /**
- * The search domain (spec §7 Papers and search): query keys and queries. Every result set is cached
+ * The search domain (requirements §7 Papers and search): query keys and queries. Every result set is cached
  * under its whole request, so returning to a /search URL shows its results without asking again.
  */
 export const searchKeys = {
@@ -18,7 +18,7 @@ export const searchKeys = {
   suggestions: (typed: string) => [...searchKeys.all, 'suggestions', typed] as const,
 };
 
-/** spec §9: search default limit. */
+/** requirements §9: search default limit. */
 export const SEARCH_LIMIT = 30;
 
 /**
@@ -27,7 +27,7 @@ export const SEARCH_LIMIT = 30;
  */
 export const SEARCH_MAX_OFFSET = 10_000;
 
-/** POST /api/search/ (spec §7), one page of 30 per "Load more"; a failure is thrown, for parseApiError to read. */
+/** POST /api/search/ (requirements §7), one page of 30 per "Load more"; a failure is thrown, for parseApiError to read. */
 export const searchQuery = (request: TSearchUrlState, includeSummary: boolean) =>
   infiniteQueryOptions({
     queryKey: searchKeys.results(request, includeSummary),
@@ -80,7 +80,7 @@ export const searchSummaryQuery = (request: TSearchUrlState, results: readonly T
     staleTime: 5 * 60_000,
   });
 
-/** The summary of a /search URL's results, asked for once they are in and only when includeSummary (spec §3). */
+/** The summary of a /search URL's results, asked for once they are in and only when includeSummary (requirements §3). */
 export function useSearchSummaryQuery(
   request: TSearchUrlState,
   results: readonly TSearchHit[],

@@ -9,13 +9,13 @@ type Props = {
   placeholder: string;
   onSearch: (query: string) => void;
   initialQuery?: string;
-  /** spec §5: the button is disabled while loading. */
+  /** requirements §5: the button is disabled while loading. */
   isLoading?: boolean;
   size?: 'large' | 'regular';
 };
 
 /**
- * spec §2 / §5: a labelled search input with a single Search button; Enter also searches. While
+ * requirements §2 / §5: a labelled search input with a single Search button; Enter also searches. While
  * typing, a list of completions (popular queries, paper titles) opens under it: the ARIA combobox
  * pattern, with ↑/↓ to move, Enter to pick, Esc to close, and the mouse.
  */
@@ -26,7 +26,7 @@ export function SearchBox({ placeholder, onSearch, initialQuery = '', isLoading 
   const suggestions = useSearchSuggestions(text, isOpen);
   const inputId = useId();
   const listId = useId();
-  const query = text.trim(); // spec §5: the text is trimmed; an empty query cannot be submitted
+  const query = text.trim(); // requirements §5: the text is trimmed; an empty query cannot be submitted
   const canSearch = query.length > 0 && !isLoading;
   const isListShown = isOpen && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-${index}`;

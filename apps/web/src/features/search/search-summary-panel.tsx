@@ -16,7 +16,7 @@ const scrollToResult = (passage: TCitedPassage) => () => {
 };
 
 /**
- * spec §3 Search state's summary, above the results when includeSummary: loading
+ * requirements §3 Search state's summary, above the results when includeSummary: loading
  * (isSummaryLoading), the cited summary, or the failure said plainly with Retry (summaryError).
  */
 export function SearchSummaryPanel({ state, request }: { state: TSearchScreenState; request: TSearchUrlState }) {

@@ -45,7 +45,7 @@ export function readSearchUrl(params: URLSearchParams): TSearchUrlState {
 
 /**
  * /search?q=… with the other parts only when they differ from the defaults, so the plain search
- * from home stays /search?q=… (spec §4). Spaces are %20, as searchPath writes them.
+ * from home stays /search?q=… (requirements §4). Spaces are %20, as searchPath writes them.
  */
 export function searchUrl({
   query,
@@ -67,7 +67,7 @@ export const hasFilters = (state: Pick<TSearchUrlState, 'categories' | 'from' | 
   state.categories.length > 0 || Boolean(state.from) || Boolean(state.to);
 
 /**
- * What /search keeps in the router's location state instead of the URL: spec §4 has a search from
+ * What /search keeps in the router's location state instead of the URL: requirements §4 has a search from
  * the search box ask for a summary while the address stays /search?q=…. Back and forward restore it
  * with the history entry.
  */

@@ -6,7 +6,7 @@ const SORT_OPTIONS: readonly { value: TSearchSort; label: string }[] = [
   { value: 'date', label: 'Date' },
 ];
 
-/** Sort by relevance (spec §3 default) or by date, newest first. */
+/** Sort by relevance (requirements §3 default) or by date, newest first. */
 export function SortControl({ value, onChange }: { value: TSearchSort; onChange: (sort: TSearchSort) => void }) {
   return (
     <fieldset className="segmented">

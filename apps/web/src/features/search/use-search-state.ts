@@ -7,7 +7,7 @@ import { readIncludeSummary, readSearchUrl, type TSearchUrlState } from './searc
 
 export type TDidYouMean = NonNullable<TSearchResponse['did_you_mean']>;
 
-/** spec §3 Search state, plus what the results screen shows about the request itself. */
+/** requirements §3 Search state, plus what the results screen shows about the request itself. */
 export type TSearchScreenState = TSearchState & {
   /** Papers matching the query in all pages (the results hold the first page). */
   total: number;
@@ -35,7 +35,7 @@ export function useSearchRequest(): TSearchUrlState {
 }
 
 /**
- * spec §3 Search state, derived rather than stored: the request from the URL, includeSummary from
+ * requirements §3 Search state, derived rather than stored: the request from the URL, includeSummary from
  * the location state, everything else from the cached answer to exactly that request. So the
  * results (and their count) are always this URL's, and returning to it shows them without a new
  * request.

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { searchLocationState, searchUrl, type TSearchUrlState } from './search-url';
 
 /**
- * spec §4 Search: start a fresh search for a (trimmed, non-empty) query and show its results page,
- * with includeSummary set (spec §4 Search from home). The prior search's results are not carried
+ * requirements §4 Search: start a fresh search for a (trimmed, non-empty) query and show its results page,
+ * with includeSummary set (requirements §4 Search from home). The prior search's results are not carried
  * over: the page shows what is cached for the new request, or loads it. From home the page opens
  * unfiltered (/search?q=…); the results page passes its sort and filters on.
  */

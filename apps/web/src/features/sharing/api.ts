@@ -5,7 +5,7 @@ import { expectStatus, pathSegment } from '../../api/expect-status';
 import { invalidateLibrary } from '../library/api';
 import { announcePaperAttached } from '../library/paper-attached';
 
-/** The sharing domain (spec §7 Sharing): a list of papers shared by link, and its import. */
+/** The sharing domain (requirements §7 Sharing): a list of papers shared by link, and its import. */
 export const shareKeys = {
   all: ['share'] as const,
   list: (shareId: string) => [...shareKeys.all, shareId] as const,
@@ -18,7 +18,7 @@ export const sharedListQuery = (shareId: string) =>
     queryFn: async () => expectStatus(await apiClient.share.get({ params: { id: pathSegment(shareId) } }), 200).body,
   });
 
-/** POST /api/share: spec §4 Share list, the user's files are sent and a share_id returns. */
+/** POST /api/share: requirements §4 Share list, the user's files are sent and a share_id returns. */
 export function useCreateShareMutation() {
   return useMutation({
     mutationFn: async (files: TPaperRef[]) =>
@@ -29,7 +29,7 @@ export function useCreateShareMutation() {
 /**
  * POST /api/share/{id}/import: one request (one server transaction); 'replace' clears the user's files
  * first, 'merge' keeps them. The link grants the sharer's uploads, which attach_paper would refuse.
- * Then spec §4: 'paper-attached' refreshes every view of the library.
+ * Then requirements §4: 'paper-attached' refreshes every view of the library.
  */
 export function useImportSharedListMutation() {
   return useMutation({

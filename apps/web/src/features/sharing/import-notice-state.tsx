@@ -15,7 +15,7 @@ const ImportNoticeContext = createContext<TImportNoticeState | null>(null);
 
 /**
  * The last shared-list import, held above the router: the import runs in the /share/{id} view, and the
- * notice is shown by the home view it returns to (spec §2: a different kept-alive view).
+ * notice is shown by the home view it returns to (requirements §2: a different kept-alive view).
  */
 export function ImportNoticeProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<TImportNotice | null>(null);

@@ -5,10 +5,10 @@ import { Modal } from '../ui/modal';
 import { useRevokeShareMutation } from './api';
 import './sharing.css';
 
-/** spec §5: what Share list says when there is nothing to share (an in-app message now, not an alert). */
+/** requirements §5: what Share list says when there is nothing to share (an in-app message now, not an alert). */
 export const NO_FILES_TO_SHARE = 'No files to share';
 
-/** The link a share id opens (spec §4: /share/{share_id}). */
+/** The link a share id opens (requirements §4: /share/{share_id}). */
 export function shareLinkOf(shareId: string): string {
   return `${window.location.origin}/share/${shareId}`;
 }
@@ -26,7 +26,7 @@ type TShareListDialogProps = {
 type TCopyState = 'idle' | 'copied' | 'selected';
 
 /**
- * spec §4 Share list, in the app instead of an alert: the link in a read-only field with Copy (the
+ * requirements §4 Share list, in the app instead of an alert: the link in a read-only field with Copy (the
  * clipboard; when refused, the text is selected for the user to copy), and Revoke link (DELETE
  * /api/share/{id}: the link answers 404 from then on).
  */

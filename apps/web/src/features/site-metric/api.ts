@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
 
-/** The site metric (spec §7 Identity and metrics): its query key and query. */
+/** The site metric (requirements §7 Identity and metrics): its query key and query. */
 export const metricKeys = {
   all: ['metrics'] as const,
   site: () => [...metricKeys.all, 'site'] as const,

@@ -15,7 +15,7 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryS
 
 export type TMetricChart = { destroy: () => void };
 
-/** spec §2 / §9: the 5-point page-view trend; y-axis step = max / 3 rounded up. */
+/** requirements §2 / §9: the 5-point page-view trend; y-axis step = max / 3 rounded up. */
 export function createMetricChart(canvas: HTMLCanvasElement, last5: readonly number[], accent: string): TMetricChart {
   const stepSize = metricStepSize(last5);
   return new Chart(canvas, {

@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useRef } from 'react';
 
-/** spec §9: the chart canvas is 180x64 px. */
+/** requirements §9: the chart canvas is 180x64 px. */
 const CANVAS_WIDTH = 180;
 const CANVAS_HEIGHT = 64;
 const FALLBACK_ACCENT = '#4f46e5';
@@ -8,7 +8,7 @@ const FALLBACK_ACCENT = '#4f46e5';
 type Props = { last5: readonly number[] | null; ref?: Ref<HTMLDivElement> };
 
 /**
- * spec §2: the popover with the 5-day chart. The chart is built each time the popover opens and
+ * requirements §2: the popover with the 5-day chart. The chart is built each time the popover opens and
  * destroyed when it closes (unmounts); Chart.js itself is fetched only now, never on first paint.
  */
 export function MetricPopover({ last5, ref }: Props) {

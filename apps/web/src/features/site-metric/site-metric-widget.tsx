@@ -6,8 +6,8 @@ import { MetricPopover } from './metric-popover';
 import './site-metric.css';
 
 /**
- * spec §2 Site metric widget: a button with the total page views ('–' until loaded; a failure is
- * logged only, spec §8) that opens a popover with the 5-day trend.
+ * requirements §2 Site metric widget: a button with the total page views ('–' until loaded; a failure is
+ * logged only, requirements §8) that opens a popover with the 5-day trend.
  */
 export function SiteMetricWidget() {
   const [isOpen, setIsOpen] = useState(false);

@@ -4,6 +4,7 @@ import { parseApiError } from '../../api/parse-api-error';
 import { isEmailAddress } from '../../lib/email-address';
 import { Field } from '../form-card/field';
 import { useSaveSubscriptionMutation } from './api';
+import styles from './subscription.module.css';
 import { TopicChoice } from './topic-choice';
 
 const FREQUENCIES: { value: TDigestFrequency; label: string; hint: string }[] = [
@@ -34,7 +35,7 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
       setEmailError(email.trim() ? 'This does not look like an email address.' : 'Please enter your email address.');
       return;
     }
-    // A failure is logged by the query client (spec §8) and shown at the top of the form.
+    // A failure is logged by the query client (requirements §8) and shown at the top of the form.
     save.mutate({ email: email.trim(), frequency, topics }, { onSuccess: onSaved });
   };
 
@@ -75,9 +76,9 @@ export function SubscriptionForm({ subscription, onSaved, onCancel }: TSubscript
       </Field>
       <fieldset className="field">
         <legend className="field-label">Frequency</legend>
-        <div className="frequency-options">
+        <div className={styles['frequency-options']}>
           {FREQUENCIES.map((option) => (
-            <label key={option.value} className="frequency-option">
+            <label key={option.value} className={styles['frequency-option']}>
               <input
                 type="radio"
                 name="frequency"

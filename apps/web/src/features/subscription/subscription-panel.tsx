@@ -3,20 +3,21 @@ import { parseApiError } from '../../api/parse-api-error';
 import { Icon } from '../ui/icons';
 import { useSubscriptionQuery } from './api';
 import { useConfirmFromLink } from './mail-link-action';
+import styles from './subscription.module.css';
 import { SubscriptionForm } from './subscription-form';
 import { SubscriptionStatus } from './subscription-status';
 
 function ConfirmOutcome({ outcome }: { outcome: NonNullable<ReturnType<typeof useConfirmFromLink>> }) {
-  if (outcome.kind === 'confirming') return <p className="status-banner">Confirming your address…</p>;
+  if (outcome.kind === 'confirming') return <p className={styles['status-banner']}>Confirming your address…</p>;
   if (outcome.kind === 'confirmed') {
     return (
-      <p className="status-banner" data-tone="success" role="status">
+      <p className={styles['status-banner']} data-tone="success" role="status">
         <Icon name="check" /> Thank you, {outcome.subscription.email} is confirmed. Your digest is on.
       </p>
     );
   }
   return (
-    <p className="status-banner" data-tone="danger" role="alert">
+    <p className={styles['status-banner']} data-tone="danger" role="alert">
       {outcome.message}
     </p>
   );
@@ -52,7 +53,7 @@ export function SubscriptionPanel() {
     <>
       {outcome && <ConfirmOutcome outcome={outcome} />}
       {!current.mail_enabled && (
-        <p className="status-banner" data-tone="muted">
+        <p className={styles['status-banner']} data-tone="muted">
           Email is not set up on this server, so no digests can be sent. Its operator can switch it on by configuring an
           SMTP server.
         </p>

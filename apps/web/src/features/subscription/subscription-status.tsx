@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Icon, type TIconName } from '../ui/icons';
 import { useDeleteSubscriptionMutation, useResendConfirmationMutation } from './api';
+import styles from './subscription.module.css';
 
 type TStatusProps = {
   subscription: TSubscription;
@@ -69,7 +70,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   const feedback = (
     <>
       {resendLink.isSuccess && (
-        <p className="status-notice" role="status">
+        <p className={styles['status-notice']} role="status">
           A new link is on its way; the previous one no longer works.
         </p>
       )}
@@ -106,7 +107,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
           {email}. Your {subscription.frequency} digest starts once you follow it.
         </p>
         {subscription.confirmation_sent_at && (
-          <p className="muted status-meta">
+          <p className={`muted ${styles['status-meta']}`}>
             Sent {formatTime(subscription.confirmation_sent_at)}. No mail? Check spam, or resend.
           </p>
         )}
@@ -136,7 +137,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
           A <strong>{subscription.frequency}</strong> digest of new papers on {topicPhrase(subscription.topics)} goes to{' '}
           {email}.
         </p>
-        <p className="muted status-meta">{lastDigestLine(subscription)}</p>
+        <p className={`muted ${styles['status-meta']}`}>{lastDigestLine(subscription)}</p>
         {feedback}
       </StateCard>
     );

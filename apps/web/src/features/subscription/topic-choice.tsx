@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { useFollowTopicMutation, useTopicsQuery } from '../topics/api';
 import { Icon } from '../ui/icons';
+import styles from './subscription.module.css';
 
 type TTopicChoiceProps = {
   chosen: readonly string[];
@@ -46,9 +47,9 @@ export function TopicChoice({ chosen, onChange }: TTopicChoiceProps) {
       )}
       {followed.length > 0 && (
         <>
-          <div className="topic-chips">
+          <div className={styles['topic-chips']}>
             {followed.map((topic) => (
-              <label key={topic} className="topic-chip">
+              <label key={topic} className={styles['topic-chip']}>
                 <input type="checkbox" checked={isChosen(topic)} onChange={() => toggle(topic)} />
                 {isChosen(topic) && <Icon name="check" size={14} />}
                 <span>{topic}</span>
@@ -62,7 +63,7 @@ export function TopicChoice({ chosen, onChange }: TTopicChoiceProps) {
           </span>
         </>
       )}
-      <div className="topic-follow">
+      <div className={styles['topic-follow']}>
         <input
           type="text"
           value={draft}

@@ -3,7 +3,7 @@ import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
 import { feedKeys } from '../feed/api';
 
-/** The followed topics (spec §3 Topic, §7 topics): query key, query and mutations. */
+/** The followed topics (requirements §3 Topic, §7 topics): query key, query and mutations. */
 export const topicKeys = {
   all: ['topics'] as const,
   list: () => [...topicKeys.all, 'list'] as const,
@@ -39,7 +39,7 @@ export function useFollowTopicMutation() {
   });
 }
 
-/** spec §8: topic deletion resolves false on failure instead of throwing (and logs it). */
+/** requirements §8: topic deletion resolves false on failure instead of throwing (and logs it). */
 export async function unfollowTopic(topic: string): Promise<boolean> {
   try {
     // Topics may hold '/', '?' or '#'.
@@ -50,7 +50,7 @@ export async function unfollowTopic(topic: string): Promise<boolean> {
   }
 }
 
-/** DELETE /api/topics/{topic}: resolves false on failure (spec §8), which is logged already. */
+/** DELETE /api/topics/{topic}: resolves false on failure (requirements §8), which is logged already. */
 export function useUnfollowTopicMutation() {
   const queryClient = useQueryClient();
   return useMutation({

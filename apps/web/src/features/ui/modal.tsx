@@ -13,7 +13,7 @@ type TModalProps = {
 /**
  * A modal dialog, named by its title: the native <dialog> opened with showModal(), so focus moves in
  * and stays in, the page behind is inert, and Esc asks to close (its `cancel` event, which calls
- * onClose: the caller unmounts the dialog). A click on the backdrop closes it too (spec §2
+ * onClose: the caller unmounts the dialog). A click on the backdrop closes it too (requirements §2
  * Add-to-folders modal: clicking the backdrop closes it).
  */
 export function Modal({ title, onClose, children, className }: TModalProps) {

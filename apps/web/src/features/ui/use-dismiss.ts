@@ -2,7 +2,7 @@ import { type RefObject, useEffect } from 'react';
 
 /**
  * Calls onDismiss on a pointer press outside every given element, or on Escape, while active.
- * (spec §2 site metric: a click outside closes the popover.)
+ * (requirements §2 site metric: a click outside closes the popover.)
  */
 export function useDismiss(
   isActive: boolean,

@@ -8,9 +8,9 @@ import { useUploadPaperMutation } from './api';
 type TUploadDialogProps = { onClose: () => void; onUploaded: (paper: TPaperRef) => void };
 
 /**
- * spec §2 Upload Paper dialog: Title, Authors, Published Date, Abstract, PDF File (required); Submit and
- * Cancel. spec §5: a PDF only ('Please choose a PDF file.'), Submit disabled until a file is chosen, the
- * date at most today (empty → 1900-01-01). spec §8: failures alert 'Upload Failed … Please try again.'.
+ * requirements §2 Upload Paper dialog: Title, Authors, Published Date, Abstract, PDF File (required); Submit and
+ * Cancel. requirements §5: a PDF only ('Please choose a PDF file.'), Submit disabled until a file is chosen, the
+ * date at most today (empty → 1900-01-01). requirements §8: failures alert 'Upload Failed … Please try again.'.
  */
 export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
   const [title, setTitle] = useState('');

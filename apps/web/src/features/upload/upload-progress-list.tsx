@@ -1,6 +1,6 @@
 import type { TProgressEntry } from './use-upload-progress';
 
-/** spec §2: an upload list showing each dropped file's name and status. */
+/** requirements §2: an upload list showing each dropped file's name and status. */
 export function UploadProgressList({ entries }: { entries: readonly TProgressEntry[] }) {
   if (entries.length === 0) return null;
   return (

@@ -7,13 +7,13 @@ import { useAddToFoldersMutation } from '../library/api';
 import { useUploadPaperMutation } from './api';
 import { useUploadProgress } from './use-upload-progress';
 
-/** spec §5 Drop: the alert when nothing dropped is a PDF. */
+/** requirements §5 Drop: the alert when nothing dropped is a PDF. */
 export const NO_PDF_DROPPED_ALERT = 'Please drop PDF files';
 
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
- * spec §2 / §4 drag and drop onto the File List panel: an enter/leave counter drives idle/dragging; a
+ * requirements §2 / §4 drag and drop onto the File List panel: an enter/leave counter drives idle/dragging; a
  * drop keeps only PDFs, uploads each with a progress entry, and attaches successes to the active folder.
  * The folders read afresh by the mutations' invalidation.
  */
@@ -41,13 +41,13 @@ export function useDropUpload({ activeFolderId }: { activeFolderId: number | nul
       } catch (error) {
         const reason = uploadFailureReason(error);
         fail(id, reason);
-        // spec §8: in the drop flow the alert names the file.
+        // requirements §8: in the drop flow the alert names the file.
         window.alert(`Upload Failed: ${file.name}: ${reason} Please try again.`);
         return;
       }
       succeed(id, { isExisting });
-      // spec §4: after success, if a folder is active, the paper is attached to it and folders reload.
-      // spec §8: a failed attachment is logged only (by the query client).
+      // requirements §4: after success, if a folder is active, the paper is attached to it and folders reload.
+      // requirements §8: a failed attachment is logged only (by the query client).
       if (activeFolderId != null) await addToFolders({ folderIds: [activeFolderId], paper }).catch(() => {});
     },
     [activeFolderId, uploadPaper, addToFolders, start, succeed, fail],

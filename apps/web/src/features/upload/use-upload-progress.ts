@@ -11,7 +11,7 @@ import {
 export type TProgressEntry = { id: number; name: string; status: 'uploading' | 'success' | 'failed'; text: string };
 
 /**
- * spec §4 Drop upload: each file gets an entry 'Uploading...', then '✓ Success' (removed after 2 s) or
+ * requirements §4 Drop upload: each file gets an entry 'Uploading...', then '✓ Success' (removed after 2 s) or
  * '✗ Failed: {reason, 30 characters}...' (removed after 5 s). A file the user had uploaded before ends
  * as '✓ Already in your library' (docs/security.md#uploads-of-the-same-bytes), also a success.
  */

@@ -14,7 +14,7 @@ import './chat.css';
 export const OFFLINE_BANNER_TEXT =
   'No AI model is configured on this server: answers are sentences quoted from your papers.';
 
-/** spec §2 /chat: chat sessions over the papers selected in the File List (spec §1: selection feeds the chat). */
+/** requirements §2 /chat: chat sessions over the papers selected in the File List (requirements §1: selection feeds the chat). */
 export default function ChatScreen({ title }: TScreenProps) {
   const [sessionId, setSessionId] = useState<number | null>(null);
   const { answer, ask, stop, retry } = useChatStream((change) =>

@@ -13,7 +13,7 @@ const TEXT_STATUS: Record<TChatFile['embedding_status'], string> = {
 
 export const NO_PAPERS_TEXT = 'Select papers in your File List to chat about them';
 
-/** spec §1: the selected File List papers are the chat's context; each chip says how much of it is readable. */
+/** requirements §1: the selected File List papers are the chat's context; each chip says how much of it is readable. */
 export function ContextPapers({ files }: { files: TChatFile[] | undefined }) {
   const { open } = useFileListPanel();
   const selected = files?.filter(isChatContext) ?? [];

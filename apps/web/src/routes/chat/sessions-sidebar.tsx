@@ -46,7 +46,7 @@ type TSessionsSidebarProps = {
   source?: TSessionsSource;
 };
 
-/** spec §3 Chat session: the user's chats, most recent first, with new, rename and delete. */
+/** requirements §3 Chat session: the user's chats, most recent first, with new, rename and delete. */
 export function SessionsSidebar({ selectedId, onSelect, source = CHAT_SESSIONS }: TSessionsSidebarProps) {
   const { words } = source;
   const sessions = source.useSessions();

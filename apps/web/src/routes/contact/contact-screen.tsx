@@ -4,7 +4,7 @@ import { ContactForm } from '../../features/contact/contact-form';
 import { describeContactDelivery } from '../../lib/contact-delivery';
 import '../../features/form-card/form-card.css';
 
-/** spec §2 /contact: feedback or a question to the people who run this server (docs/security.md#mail: says how it arrives). */
+/** requirements §2 /contact: feedback or a question to the people who run this server (docs/security.md#mail: says how it arrives). */
 export default function ContactScreen({ title }: TScreenProps) {
   const { data: delivery } = useContactDeliveryQuery();
   return (

@@ -35,7 +35,7 @@ const requestBody = ({ turns, previousQuery, isQueryEdited }: TExchange): TConve
 });
 
 /**
- * spec §2 /conversational-search (docs/ai.md#conversational-search): a conversation of requests in
+ * requirements §2 /conversational-search (docs/ai.md#conversational-search): a conversation of requests in
  * plain words. Each is read as a structured query shown as editable chips, searched, and answered with
  * a cited synthesis of the papers found; a follow-up refines the previous query. The conversation is
  * kept for the tab (session storage), so a reload keeps it.

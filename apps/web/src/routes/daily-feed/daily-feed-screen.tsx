@@ -22,7 +22,7 @@ export default function DailyFeedScreen({ title }: TScreenProps) {
   const day = readDayParam(searchParams.get('day'));
   const requestedDay = day === 'invalid' ? null : day;
   const feed = useDailyFeedQuery(requestedDay, { enabled: day !== 'invalid' });
-  // A failure is logged by the query client (spec §8) and shown until the next follow.
+  // A failure is logged by the query client (requirements §8) and shown until the next follow.
   const follow = useFollowTopicMutation();
 
   return (

@@ -5,7 +5,7 @@ import { RecentPapers } from './recent-papers';
 import { SharedListImport } from './shared-list-import';
 import './home-screen.css';
 
-/** spec §2 Home: search box, Recent Papers and Load More Recent. /share/{id} renders it too. */
+/** requirements §2 Home: search box, Recent Papers and Load More Recent. /share/{id} renders it too. */
 export default function HomeScreen({ params }: TScreenProps) {
   return (
     <div className="screen home-screen">

@@ -2,12 +2,12 @@ import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { useRecentPapersQuery } from '../../features/papers/api';
 
-/** spec §9: home page size. */
+/** requirements §9: home page size. */
 const PAGE_SIZE = 10;
 
 /**
- * spec §4 Home recent list: 10 papers, then pages of 10 with Load More Recent, which disappears once
- * a page returns fewer than 10. Failures are logged only (spec §8).
+ * requirements §4 Home recent list: 10 papers, then pages of 10 with Load More Recent, which disappears once
+ * a page returns fewer than 10. Failures are logged only (requirements §8).
  */
 export function RecentPapers() {
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useRecentPapersQuery(PAGE_SIZE);

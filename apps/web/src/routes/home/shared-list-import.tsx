@@ -19,16 +19,16 @@ type TImportState =
 const toRef = ({ paper_id, platform }: TPaperRef): TPaperRef => ({ paper_id, platform });
 
 /**
- * spec §4 Shared-list import (/share/{share_id}): if the user already has files, a dialog offers Replace,
+ * requirements §4 Shared-list import (/share/{share_id}): if the user already has files, a dialog offers Replace,
  * Merge or Cancel; with none it merges at once. Afterwards, and on Cancel, it returns home, replacing the
- * history entry (spec §2); after an import the home view tells what it did (ImportNotice), with Undo.
+ * history entry (requirements §2); after an import the home view tells what it did (ImportNotice), with Undo.
  */
 export function SharedListImport({ shareId }: { shareId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { mutateAsync: importList } = useImportSharedListMutation();
   const { show: showNotice } = useImportNotice();
-  // spec §8: the query client logs every failure; here it is also shown, with a way back home.
+  // requirements §8: the query client logs every failure; here it is also shown, with a way back home.
   const [state, setState] = useState<TImportState>({ kind: 'loading' });
   const started = useRef(false);
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 
-/** spec §2: any other path shows the 404 page. */
+/** requirements §2: any other path shows the 404 page. */
 export default function NotFoundScreen() {
   const { pathname } = useLocation();
   return (

@@ -6,7 +6,7 @@ import { PaperDetails } from './paper-details';
 import '../../features/paper-card/paper-card.css';
 import './paper-screen.css';
 
-/** spec §2: /paper/{id}/{platform?}, platform defaults to arxiv (spec §9). */
+/** requirements §2: /paper/{id}/{platform?}, platform defaults to arxiv (requirements §9). */
 export default function PaperScreen({ params }: TScreenProps) {
   const paperId = params.id ?? '';
   const platform = params.platform ?? 'arxiv';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TScreenProps } from '../../app/screen-props';
+import legalStyles from '../../features/legal/legal.module.css';
 import { LegalPage, LegalSection } from '../../features/legal/legal-page';
 
 const SECTIONS = [
@@ -43,7 +44,7 @@ const STORED: readonly [string, string][] = [
   ['Shared lists', 'When you share a list of papers by link: the papers on it and when it was made.'],
 ];
 
-/** spec §2 /privacy-policy: what this app actually stores and sends (spec §1, §3), and how to remove it. */
+/** requirements §2 /privacy-policy: what this app actually stores and sends (requirements §1, §3), and how to remove it. */
 export default function PrivacyPolicyScreen({ title }: TScreenProps) {
   const [who, stored, browser, third, email, retention, choices] = SECTIONS;
   return (
@@ -68,7 +69,7 @@ export default function PrivacyPolicyScreen({ title }: TScreenProps) {
       </LegalSection>
 
       <LegalSection section={stored} index={1}>
-        <table className="legal-table">
+        <table className={legalStyles['legal-table']}>
           <thead>
             <tr>
               <th scope="col">Data</th>

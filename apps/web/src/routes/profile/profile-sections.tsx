@@ -67,7 +67,7 @@ export function LibraryCounts({ counts, error }: { counts: TProfileCounts | unde
   );
 }
 
-/** The followed topics (spec §3 Topic); they are managed on the Paper Monitor. */
+/** The followed topics (requirements §3 Topic); they are managed on the Paper Monitor. */
 export function FollowedTopics() {
   const topics = useTopicsQuery();
   return (

@@ -88,7 +88,7 @@ function ReviewSession({ sessionId, isOffline }: { sessionId: number; isOffline:
 }
 
 /**
- * spec §2 /review: review-writing sessions (spec §3). Gather papers, draw how they relate, have the
+ * requirements §2 /review: review-writing sessions (requirements §3). Gather papers, draw how they relate, have the
  * AI write a related-work section from that graph, and ask grounded questions (docs/review.md).
  */
 export default function ReviewScreen({ title }: TScreenProps) {

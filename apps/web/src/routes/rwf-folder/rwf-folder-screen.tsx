@@ -96,7 +96,7 @@ function ManagePanel({ folder }: { folder: TSharedFolder }) {
 }
 
 /**
- * spec §2 /rwf/{folderId}: a shared folder (the route table has already checked digits only): its name,
+ * requirements §2 /rwf/{folderId}: a shared folder (the route table has already checked digits only): its name,
  * mode, owner and the caller's role; its papers as paper cards (editors add and remove them); its
  * members for managers; and its discussion. A folder the caller may not see is the 404 page.
  */

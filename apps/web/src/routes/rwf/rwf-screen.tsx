@@ -73,7 +73,7 @@ function EmptyForum() {
   );
 }
 
-/** spec §2 /rwf, the Related Work Forum: the folders the caller shares, is a member of, or has opened. */
+/** requirements §2 /rwf, the Related Work Forum: the folders the caller shares, is a member of, or has opened. */
 export default function RwfScreen({ title }: TScreenProps) {
   const query = useForumListQuery();
   const mine = query.data?.filter((folder) => folder.role === 'owner') ?? [];

@@ -10,7 +10,7 @@ import { useUserFilesQuery } from '../../features/library/api';
 import { isChatContext } from '../../lib/paper-refs';
 import '../../features/ideas/ideas.css';
 
-/** Shown when the server has no model (docs/ideas.md#offline-behaviour). */
+/** Shown when the server has no model (docs/ideas.md#offline-literature-based-discovery). */
 export const IDEAS_OFFLINE_TEXT =
   'No AI model is configured: ideas are found by literature-based discovery (terms linking your papers to others), without a model.';
 

@@ -18,7 +18,7 @@ import { SearchResults } from './search-results';
 import './search-screen.css';
 
 /**
- * spec §2 /search?q=: runs the search for q and shows the ranked results. Sort and filters live in
+ * requirements §2 /search?q=: runs the search for q and shows the ranked results. Sort and filters live in
  * the URL too (sort, category, from, to), so a link, back and forward all restore the same results.
  */
 export default function SearchScreen() {
@@ -27,7 +27,7 @@ export default function SearchScreen() {
   const state = useSearchState();
   const startSearch = useStartSearch();
   const navigate = useNavigate();
-  // A new sort or filter keeps asking for a summary if this search did (spec §3 includeSummary).
+  // A new sort or filter keeps asking for a summary if this search did (requirements §3 includeSummary).
   const refine = (change: Partial<TSearchUrlState>) =>
     navigate(searchUrl({ ...request, ...change }), { state: searchLocationState(state.includeSummary) });
   // docs/search.md#jumps: an arXiv id, URL or DOI opens its paper; back returns to where the search began.

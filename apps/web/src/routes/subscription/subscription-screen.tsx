@@ -3,9 +3,8 @@ import type { TScreenProps } from '../../app/screen-props';
 import { SubscriptionPanel } from '../../features/subscription/subscription-panel';
 import { UnsubscribeCard } from '../../features/subscription/unsubscribe-card';
 import '../../features/form-card/form-card.css';
-import '../../features/subscription/subscription.css';
 
-/** spec §2 /subscription: email digests of the topics the user follows (double opt-in; links from the mails land here). */
+/** requirements §2 /subscription: email digests of the topics the user follows (double opt-in; links from the mails land here). */
 export default function SubscriptionScreen({ title }: TScreenProps) {
   const [params] = useSearchParams();
   const unsubscribeToken = params.get('unsubscribe');

@@ -12,7 +12,7 @@ const SECTIONS = [
   { id: 'changes', title: 'Changes and questions' },
 ] as const;
 
-/** spec §2 /terms-of-use, written for a self-hosted instance. */
+/** requirements §2 /terms-of-use, written for a self-hosted instance. */
 export default function TermsOfUseScreen({ title }: TScreenProps) {
   const [operator, use, content, email, ai, warranty, changes] = SECTIONS;
   return (
