@@ -5,9 +5,10 @@
  *
  *   node --experimental-strip-types tooling/code-metrics.ts [--check] [--list]
  */
+
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import ts from 'typescript';
 
 const MAX_FILE_LINES = 300;
@@ -17,7 +18,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const isTest = (file: string) => /\.test\.|\.spec\.|\/e2e\/|\/test\/|\/test-support\/|\/fuzz\//.test(file);
 const isGenerated = (file: string) => /\/db\/migrations\/|\/queries\/.*\.sql$/.test(file);
 
-const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts') && !isTest(file) && !isGenerated(file));
 
@@ -86,7 +90,9 @@ const list = process.argv.includes('--list');
 console.log(`files over ${MAX_FILE_LINES} lines (outside tests and generated SQL): ${longFiles.length}`);
 if (list) for (const { file, lines } of longFiles) console.log(`  ${file}: ${lines}`);
 console.log(`functions over ${MAX_FUNCTION_LINES} lines: ${longFunctions.length}`);
-if (list) for (const f of longFunctions.sort((a, b) => b.lines - a.lines)) console.log(`  ${f.file}:${f.line} ${f.name}: ${f.lines}`);
+if (list)
+  for (const f of longFunctions.sort((a, b) => b.lines - a.lines))
+    console.log(`  ${f.file}:${f.line} ${f.name}: ${f.lines}`);
 console.log(`API module pairs importing each other: ${mutualPairs.length}`);
 for (const pair of mutualPairs) console.log(`  ${pair}`);
 

@@ -2,7 +2,7 @@ import type { TFileSelection, TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
-import { selectUserFiles } from '../user-files/user-files.repo';
+import { selectUserFiles } from '../files/user-files.repo';
 
 const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
 

@@ -11,11 +11,11 @@ import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/mod
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import { selectUserFiles } from '../files/user-files.repo';
 import { selectPassagesOf } from '../passages/passages.repo';
 import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
-import { selectUserFiles } from '../user-files/user-files.repo';
 import { isSelectiveTerm, nearestPapers, surfaceWords, textVector } from './corpus-vectors';
 import { linkToDraft } from './extractive-ideas';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
