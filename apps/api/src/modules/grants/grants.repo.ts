@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, grants, papers } from '../../db/schema';
 import type { Actor } from '../../policies/decision';
-import { readableFolder } from '../folders/folder-scope.repo';
+import { readableFolder } from '../../policies/folder-scope.repo';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { escapeLike } from '../search/like-pattern';
 
