@@ -1,64 +1,17 @@
 import { z } from 'zod';
 import {
-  ZChatFile,
   ZChatMessage,
   ZChatSession,
   ZChatSessionSummary,
   ZCreateSessionRequest,
-  ZEmbeddingStatus,
-  ZFileSelectionUpdate,
   ZSessionQuery,
   ZStreamChatRequest,
   ZUpdateSessionTitleRequest,
 } from './chat.schemas';
-import { arxivFetchResponses, c, ZEventStream, ZOk, ZPaperId, ZPlatformQuery } from './common';
-import { ZPaper, ZPaperRef } from './paper.schemas';
+import { c, ZEventStream, ZOk } from './common';
 
+/** requirements §7 Chat, its conversation half: sessions, messages and streamed answers (the File List is filesContract). */
 export const chatContract = c.router({
-  attachPaper: {
-    method: 'POST',
-    path: '/api/chat/attach_paper',
-    body: ZPaperRef,
-    responses: { 200: ZChatFile, 201: ZChatFile, ...arxivFetchResponses },
-    summary: "Add a paper to the user's File List (201 new, 200 already there)",
-  },
-  processEmbeddings: {
-    method: 'POST',
-    path: '/api/chat/process_embeddings',
-    body: ZPaperRef,
-    responses: { 202: ZEmbeddingStatus },
-    summary: "Queue embedding of a paper's text for retrieval",
-  },
-  listFiles: {
-    method: 'GET',
-    path: '/api/chat/files',
-    responses: { 200: z.array(ZChatFile) },
-    summary: "The user's files, one entry per paper, with selection and embedding state",
-  },
-  deleteFile: {
-    method: 'DELETE',
-    path: '/api/chat/files/delete/:id',
-    pathParams: z.object({ id: ZPaperId }),
-    query: ZPlatformQuery,
-    body: c.noBody(),
-    responses: { 200: ZOk },
-    summary: "Remove a paper from all of the user's folders",
-    description: 'id is the paper id, URL-encoded.',
-  },
-  clearFiles: {
-    method: 'POST',
-    path: '/api/chat/files/clear',
-    body: c.noBody(),
-    responses: { 200: ZOk },
-    summary: "Clear the user's files (spec §4: Replace in the shared-list import)",
-  },
-  getPaper: {
-    method: 'POST',
-    path: '/api/chat/get_paper',
-    body: ZPaperRef,
-    responses: { 200: ZPaper, ...arxivFetchResponses },
-    summary: 'One paper by id and platform',
-  },
   listSessions: {
     method: 'GET',
     path: '/api/chat/sessions',
@@ -93,13 +46,6 @@ export const chatContract = c.router({
     body: ZUpdateSessionTitleRequest,
     responses: { 200: ZChatSessionSummary },
     summary: 'Rename a chat session',
-  },
-  updateFileSelection: {
-    method: 'POST',
-    path: '/api/chat/update_file_selection',
-    body: ZFileSelectionUpdate,
-    responses: { 200: ZFileSelectionUpdate },
-    summary: 'Select or deselect a paper as chat context (every folder entry of the paper follows)',
   },
   streamChat: {
     method: 'POST',

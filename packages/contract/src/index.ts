@@ -3,10 +3,13 @@ import { chatContract } from './chat.contract';
 import { commentsContract } from './comments.contract';
 import { c, commonResponses } from './common';
 import { contactContract } from './contact.contract';
+import { conversationalContract } from './conversational.contract';
 import { corpusContract } from './corpus.contract';
 import { feedContract } from './feed.contract';
+import { filesContract } from './files.contract';
 import { foldersContract } from './folders.contract';
 import { forumContract } from './forum.contract';
+import { grantsContract } from './grants.contract';
 import { ideasContract } from './ideas.contract';
 import { identityContract } from './identity.contract';
 import { metricsContract } from './metrics.contract';
@@ -18,12 +21,15 @@ import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
 import { subscriptionContract } from './subscription.contract';
+import { summariesContract } from './summaries.contract';
 import { topicsContract } from './topics.contract';
 import { uploadsContract } from './uploads.contract';
 
 /**
- * The whole API of requirements §7, one sub-router per group. Paths are written in full (no pathPrefix) so
- * they read exactly as the spec's table; the server also accepts each path without its trailing slash.
+ * The whole API of requirements §7, one sub-router per group. Each group is served by the API module of the same
+ * name (apps/api/src/modules/<group>/, docs/architecture.md#route-map). Paths are written in full (no
+ * pathPrefix) so they read exactly as the spec's table; the server also accepts each path without its
+ * trailing slash.
  */
 export const contract = c.router(
   {
@@ -31,9 +37,13 @@ export const contract = c.router(
     metrics: metricsContract,
     papers: papersContract,
     search: searchContract,
+    summaries: summariesContract,
+    conversational: conversationalContract,
+    grants: grantsContract,
     folders: foldersContract,
     share: shareContract,
     forum: forumContract,
+    files: filesContract,
     chat: chatContract,
     review: reviewContract,
     comments: commentsContract,

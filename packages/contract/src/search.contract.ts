@@ -1,21 +1,13 @@
-import { aiModelResponses, c } from './common';
-import {
-  ZAnalyzePaperRequest,
-  ZAnalyzePaperResponse,
-  ZConversationalSearchRequest,
-  ZConversationalSearchResponse,
-} from './conversational.schemas';
-import { ZGrantSearchRequest, ZGrantSearchResponse } from './grant.schemas';
+import { c } from './common';
 import {
   ZSearchCategoriesResponse,
   ZSearchRequest,
   ZSearchResponse,
   ZSearchSuggestionsQuery,
   ZSearchSuggestionsResponse,
-  ZSearchSummaryRequest,
-  ZSearchSummaryResponse,
 } from './search.schemas';
 
+/** Paper search: the query, the category filter's choices and the search box's completions. */
 export const searchContract = c.router({
   search: {
     method: 'POST',
@@ -37,52 +29,6 @@ export const searchContract = c.router({
     path: '/api/search/categories',
     responses: { 200: ZSearchCategoriesResponse },
     summary: 'The archives and categories present in the corpus, for the category filter',
-  },
-  summary: {
-    method: 'POST',
-    path: '/api/search-summary/',
-    body: ZSearchSummaryRequest,
-    responses: { 200: ZSearchSummaryResponse, ...aiModelResponses },
-    summary: 'Summarise a set of search results',
-    description:
-      "A cited synthesis of the top results' abstracts, numbered [n] in result order. Written by the model and checked " +
-      'without one (unsupported citations listed), or, with no model configured, verbatim sentences of the abstracts ' +
-      "(source 'extractive'). Abstains when no abstract bears on the query.",
-  },
-  conversationalSearch: {
-    method: 'POST',
-    path: '/api/improved-conversational/search',
-    body: ZConversationalSearchRequest,
-    responses: { 200: ZConversationalSearchResponse, ...aiModelResponses },
-    summary: 'Search the corpus by conversation',
-    description:
-      'The last turn is rewritten into a structured query (terms, phrases, categories, date range, exclusions) by the ' +
-      'model, or parsed from the text without one ("since 2018", "in cs.CL", "not reviews"); a follow-up refines ' +
-      'previous_query. Returns the ranked papers, a short synthesis of their abstracts citing [n] = papers[n-1] (checked ' +
-      'by the deterministic citation checker, abstaining when they do not address the request) and up to 4 follow-ups.',
-  },
-  analyzePaper: {
-    method: 'POST',
-    path: '/api/improved-conversational/analyze-paper',
-    body: ZAnalyzePaperRequest,
-    responses: { 200: ZAnalyzePaperResponse, ...aiModelResponses },
-    summary: 'Why a paper answers the conversation',
-    description:
-      "The paper's passages (full text when extracted, else the abstract) ranked against the conversation; the model " +
-      'writes a grounded answer, or without one the best sentences are quoted. Every [n] is checked against its passage. ' +
-      '404 when the paper does not exist or the caller may not read it.',
-  },
-  grantSearch: {
-    method: 'POST',
-    path: '/api/improved-grant-search/search',
-    body: ZGrantSearchRequest,
-    responses: { 200: ZGrantSearchResponse },
-    summary: 'Search research grants and funding calls',
-    description:
-      'Full-text search (web-search syntax) over grant titles, abstracts and keywords, filtered by kind (award or ' +
-      'opportunity), agencies, amount range, start dates, organisation and PI; sorted by relevance, amount or date; with ' +
-      'kind and agency facet counts over the filtered set. With a model configured, up to 5 related terms are ORed into ' +
-      'the query (expanded_terms, mode model). folder_id searches for grants like the papers of a folder the caller may read.',
   },
   searchSuggestions: {
     method: 'GET',

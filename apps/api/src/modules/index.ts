@@ -1,13 +1,17 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
-import { createAiStatusRouter } from './ai-status/ai-status.router';
+import { createAiRouter } from './ai/ai.router';
+import { createChatRouter } from './chat/chat.router';
 import { createCommentsRouter } from './comments/comments.router';
 import { createContactRouter } from './contact/contact.router';
+import { createConversationalRouter } from './conversational/conversational.router';
 import { createCorpusRouter } from './corpus/corpus.router';
 import { createFeedRouter } from './feed/feed.router';
+import { createFilesRouter } from './files/files.router';
 import { createFoldersRouter } from './folders/folders.router';
 import { createForumRouter } from './forum/forum.router';
+import { createGrantsRouter } from './grants/grants.router';
 import { createIdeasRouter } from './ideas/ideas.router';
 import { createIdentityRouter } from './identity/identity.router';
 import { createMetricsRouter } from './metrics/metrics.router';
@@ -19,22 +23,29 @@ import { createReviewRouter } from './review/review.router';
 import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
 import { createSubscriptionRouter } from './subscription/subscription.router';
+import { createSummariesRouter } from './summaries/summaries.router';
 import { createTopicsRouter } from './topics/topics.router';
 import { createUploadsRouter } from './uploads/uploads.router';
-import { createChatRouter } from './user-files/user-files.router';
 
 const s = initServer();
 
-/** Every contract route (ts-rest's RouterImplementation type refuses a router that leaves one out). */
+/**
+ * Every contract route. The table of contents of the API: each contract group is served by the module
+ * folder of the same name, through that module's `<group>.router.ts` (docs/architecture.md#route-map).
+ */
 export const createApiRouter = (context: AppContext) =>
   s.router(contract, {
     identity: createIdentityRouter(context),
     metrics: createMetricsRouter(context),
     papers: createPapersRouter(context),
     search: createSearchRouter(context),
+    summaries: createSummariesRouter(context),
+    conversational: createConversationalRouter(context),
+    grants: createGrantsRouter(context),
     folders: createFoldersRouter(context),
     share: createShareRouter(context),
     forum: createForumRouter(context),
+    files: createFilesRouter(context),
     chat: createChatRouter(context),
     review: createReviewRouter(context),
     comments: createCommentsRouter(context),
@@ -46,7 +57,7 @@ export const createApiRouter = (context: AppContext) =>
     ideas: createIdeasRouter(context),
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
-    ai: createAiStatusRouter(context),
+    ai: createAiRouter(context),
     profile: createProfileRouter(context),
     corpus: createCorpusRouter(context),
   });

@@ -14,12 +14,12 @@ import {
   uploads,
   users,
 } from '../db/schema';
-import { ownedFolder } from '../modules/folders/folder-scope.repo';
 import { isFileOf } from '../modules/folders/folders.repo';
 import { paperRefsFilter, placedByUploader, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import type { FolderCommentResource, PaperCommentResource } from './comment.policy';
 import type { Actor } from './decision';
 import type { FolderMembership, LoadedFolder } from './folder.policy';
+import { ownedFolder, readableFolder } from './folder-scope.repo';
 import type { PaperResource } from './paper.policy';
 import type { SessionResource } from './session.policy';
 import type { ShareResource } from './share.policy';

@@ -67,7 +67,7 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   // docs/ingest.md#freshness: the corpus status is a public read beside the count, on the same budget.
   ['search', contract.corpus.status],
   // docs/grants.md#search: a search first; its query expansion is one short model call, on the search budget.
-  ['search', contract.search.grantSearch],
+  ['search', contract.grants.grantSearch],
   ['upload', contract.folders.upload],
   // docs/review.md#sessions-files-and-target-paper: an upload into a review session is an upload like any other.
   ['upload', contract.review.upload],
@@ -81,13 +81,13 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['comment', contract.comments.createPaper],
   ['comment', contract.comments.deletePaper],
   // Ready for the AI issue: every route that will call a model.
-  ['ai', contract.search.summary],
-  ['ai', contract.search.conversationalSearch],
-  ['ai', contract.search.analyzePaper],
+  ['ai', contract.summaries.summary],
+  ['ai', contract.conversational.conversationalSearch],
+  ['ai', contract.conversational.analyzePaper],
   ['ai', contract.folders.summary],
   ['ai', contract.folders.regenerateSummary],
   ['ai', contract.chat.streamChat],
-  ['ai', contract.chat.processEmbeddings],
+  ['ai', contract.files.processEmbeddings],
   ['ai', contract.review.chatRwg],
   ['ai', contract.review.streamRws],
   ['ai', contract.ideas.generate],

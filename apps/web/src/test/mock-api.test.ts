@@ -40,7 +40,7 @@ describe('mockApi typed against the contract', () => {
       'POST /api/chat/update_file_selection': ({ body }) => ({ body: { platform: 'arxiv', ...body } }),
     });
     expect(await apiClient.papers.count()).toMatchObject({ status: 200, body: 3 });
-    const selection = await apiClient.chat.updateFileSelection({ body: { paper_id: 'x', selected: true } });
+    const selection = await apiClient.files.updateFileSelection({ body: { paper_id: 'x', selected: true } });
     expect(selection).toMatchObject({ status: 200, body: { paper_id: 'x', selected: true, platform: 'arxiv' } });
     const fetchMock = mockApi({ 'DELETE /api/uploads/up_1': () => ({ status: 204 }) });
     const response = await fetchMock('/api/uploads/up_1', { method: 'DELETE' });

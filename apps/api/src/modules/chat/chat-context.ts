@@ -2,7 +2,7 @@ import type { TFileSelection, TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
-import { selectUserFiles } from '../user-files/user-files.repo';
+import { selectedReadablePapers } from '../files/user-files.service';
 
 const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
 
@@ -12,12 +12,7 @@ const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
  * is 404, as if it did not exist (docs/security.md#policies).
  */
 export async function resolveChatPapers(db: Db, userId: number, named?: TFileSelection): Promise<TPaperRef[]> {
-  const requested =
-    named ??
-    (await selectUserFiles(db, userId))
-      // A file whose grant has ended stays listed but feeds nothing (docs/collaboration.md#uploads).
-      .filter((file) => file.selected && file.readable)
-      .map((file) => ({ paper_id: file.paperId, platform: file.platform }));
+  const requested = named ?? (await selectedReadablePapers(db, userId));
   const papers = [...new Map(requested.map((ref) => [refKey(ref), ref])).values()];
   if (papers.length === 0) {
     throw new AppError('INVALID_REQUEST', 'Select at least one paper in your File List to ask about it');

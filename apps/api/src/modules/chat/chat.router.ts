@@ -7,42 +7,41 @@ import { EVENT_STREAM_HEADERS, eventStream } from './event-stream';
 import { prepareChatTurn, streamChatAnswer } from './stream-chat.service';
 
 const s = initServer();
-const { chat } = contract;
 
 /**
- * The chat group's sessions, messages and streamed answers (docs/ai.md#chat). The group's router
- * (user-files.router.ts) spreads these next to its File List operations.
+ * The contract's `chat` group: sessions, messages and streamed answers (docs/ai.md#chat). The File List
+ * the answers draw on is the `files` group (modules/files).
  */
-export const createChatHandlers = (context: AppContext) => {
+export const createChatRouter = (context: AppContext) => {
   const { db, config } = context;
-  return {
-    listSessions: s.route(chat.listSessions, async ({ request }) => ({
+  return s.router(contract.chat, {
+    listSessions: async ({ request }) => ({
       status: 200,
       body: await listSessions(db, 'chat', requireUser(request)),
-    })),
-    createSession: s.route(chat.createSession, async ({ body, request }) => ({
+    }),
+    createSession: async ({ body, request }) => ({
       status: 201,
       body: await createSession(db, requireUser(request), config.USER_CHAT_SESSION_QUOTA, body.title),
-    })),
-    deleteSession: s.route(chat.deleteSession, async ({ query, request }) => {
+    }),
+    deleteSession: async ({ query, request }) => {
       await removeSession(db, 'chat', requireUser(request), query.session_id);
       return { status: 200, body: { ok: true } };
-    }),
-    messages: s.route(chat.messages, async ({ query, request }) => ({
+    },
+    messages: async ({ query, request }) => ({
       status: 200,
       body: await listMessages(db, 'chat', requireUser(request), query.session_id),
-    })),
-    updateSessionTitle: s.route(chat.updateSessionTitle, async ({ body, request }) => ({
+    }),
+    updateSessionTitle: async ({ body, request }) => ({
       status: 200,
       body: await renameSession(db, 'chat', requireUser(request), body.session_id, body.title),
-    })),
-    streamChat: s.route(chat.streamChat, async ({ body, request, reply }) => {
+    }),
+    streamChat: async ({ body, request, reply }) => {
       // Authenticated and authorized before the stream starts, so refusals keep their status codes.
       const turn = await prepareChatTurn(context, 'chat', requireUser(request), body);
       reply.headers(EVENT_STREAM_HEADERS);
       const stream = eventStream((signal) => streamChatAnswer(context, turn, signal, request.log));
       // ts-rest has no streaming body type (ai-notes): the contract types this text/event-stream as a string.
       return { status: 200, body: stream as unknown as string };
-    }),
-  };
+    },
+  });
 };

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderComments, folders, paperComments, papers, users } from '../../db/schema';
 import type { Actor } from '../../policies/decision';
-import { commentableFolder, ownedFolder, readableFolder } from '../folders/folder-scope.repo';
+import { commentableFolder, ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 /** A comment with its author's display name (null until they sign in); the author's id is for the rules only. */

@@ -4,7 +4,7 @@ import { withoutMarkers } from '../../ai/grounding/cited-sentences';
 import type { AiModel } from '../../ai/model';
 import type { Db } from '../../db/client';
 import { newestPublicationDate } from '../papers/papers.repo';
-import { corpusCategories, resolveCategoryFilter } from '../search/search-categories.repo';
+import { knownCategories } from '../search/search.service';
 import { parseConversation, RECENT_YEARS } from './parse-request';
 import { hasSearchWords, normaliseQuery } from './structured-query';
 
@@ -61,13 +61,6 @@ export interface RewrittenQuery {
   query: TStructuredQuery;
   /** 'model' only when the model's query was used; 'user' for the user's own chips; the parser's otherwise, said so. */
   source: 'model' | 'parser' | 'user';
-}
-
-/** The model's categories that name something in the corpus (a made-up category would silently match nothing). */
-async function knownCategories(db: Db, categories: readonly string[]): Promise<string[]> {
-  if (categories.length === 0) return [];
-  const { categories: known } = await corpusCategories(db);
-  return categories.filter((category) => resolveCategoryFilter([category], known).length > 0);
 }
 
 /**

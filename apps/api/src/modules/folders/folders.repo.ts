@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
-import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import {
   editableFolder,
   folderAllowing,
@@ -12,7 +11,8 @@ import {
   inOwnedFolders,
   ownedFolder,
   readableFolder,
-} from './folder-scope.repo';
+} from '../../policies/folder-scope.repo';
+import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 
 export interface FolderRow {
   id: number;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { folderFiles, folderMembers, folders, forumVisits, users } from '../../db/schema';
 import type { Actor } from '../../policies/decision';
 import type { FolderMembership } from '../../policies/folder.policy';
-import { memberFolder, ownedFolder, readableFolder } from '../folders/folder-scope.repo';
+import { memberFolder, ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
 
 /** A shared folder with what its forum responses show; the owner's email only to check add_user. */
 export interface ForumRow {

@@ -3,10 +3,10 @@ import { and, eq, getTableColumns, gte, ilike, inArray, lte, type SQL, sql } fro
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, grants, papers } from '../../db/schema';
+import { escapeLike } from '../../db/sql/like-pattern';
 import type { Actor } from '../../policies/decision';
-import { readableFolder } from '../folders/folder-scope.repo';
+import { readableFolder } from '../../policies/folder-scope.repo';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
-import { escapeLike } from '../search/like-pattern';
 
 /** The columns a result carries: everything but the search vector and the bookkeeping time. */
 const { searchVector: _searchVector, updatedAt: _updatedAt, ...grantColumns } = getTableColumns(grants);

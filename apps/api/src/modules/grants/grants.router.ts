@@ -1,20 +1,21 @@
-import type { contract } from '@paperbench/contract';
-import type { RouterImplementation } from '@ts-rest/fastify';
+import { contract } from '@paperbench/contract';
+import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { searchGrants } from './grants.service';
 import { createQueryExpander } from './query-expansion';
 
+const s = initServer();
+
 /**
- * POST /api/improved-grant-search/search (docs/grants.md#search), served inside the search router. Public, like
+ * The contract's `grants` group: POST /api/improved-grant-search/search (docs/grants.md#search). Public, like
  * paper search; folder_id reads a folder as the caller (anonymous: public folders only).
  */
-export function createGrantSearchRoute({
-  db,
-  ai,
-}: AppContext): RouterImplementation<typeof contract.search>['grantSearch'] {
+export const createGrantsRouter = ({ db, ai }: AppContext) => {
   const expander = createQueryExpander(ai);
-  return async ({ body, request }) => ({
-    status: 200,
-    body: await searchGrants({ db, expander }, { userId: request.userId }, body, request.log),
+  return s.router(contract.grants, {
+    grantSearch: async ({ body, request }) => ({
+      status: 200,
+      body: await searchGrants({ db, expander }, { userId: request.userId }, body, request.log),
+    }),
   });
-}
+};

@@ -11,11 +11,11 @@ import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/mod
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
+import { selectedReadablePapers } from '../files/user-files.service';
 import { selectPassagesOf } from '../passages/passages.repo';
 import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
-import { selectUserFiles } from '../user-files/user-files.repo';
 import { isSelectiveTerm, nearestPapers, surfaceWords, textVector } from './corpus-vectors';
 import { linkToDraft } from './extractive-ideas';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
@@ -76,14 +76,7 @@ async function requireIdeaRoom(db: Db, userId: number, adding: number): Promise<
 
 /** The selection the request names, else (use_selected) the File List's selected papers; every one readable. */
 async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasRequest): Promise<TPaperRef[]> {
-  const named =
-    request.selected_files ??
-    (request.use_selected
-      ? (await selectUserFiles(db, userId))
-          // A file whose grant has ended stays listed but feeds nothing (docs/collaboration.md#uploads).
-          .filter((file) => file.selected && file.readable)
-          .map((file) => ({ platform: file.platform, paper_id: file.paperId }))
-      : []);
+  const named = request.selected_files ?? (request.use_selected ? await selectedReadablePapers(db, userId) : []);
   const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];
   if (refs.length > 0) await requireAccess(db, { userId }, 'paper.read', refs);
   return refs.slice(0, MAX_BASIS);

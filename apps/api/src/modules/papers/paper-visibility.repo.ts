@@ -3,7 +3,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { folderFiles, folders, papers, uploads } from '../../db/schema';
-import { readableFolder } from '../folders/folder-scope.repo';
+import { readableFolder } from '../../policies/folder-scope.repo';
 
 /** Uploaded papers are private to their uploader and to the readers of shared folders they put them in; every other platform is public metadata. */
 export const UPLOAD_PLATFORM = 'upload';

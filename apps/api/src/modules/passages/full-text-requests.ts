@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
 import { fetchPaperTextJob } from '../../jobs/queue/definitions/fetch-paper-text';
 import { enqueue } from '../../jobs/queue/enqueue';
+import { isFetchedPlatform } from '../../lib/paper-platforms';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { insertPendingTextIfAbsent, reopenAbstractOnly, reopenTextWithoutPages } from './full-text.repo';
-import { isFetchedPlatform } from './remote-pdf-source';
 
 /** docs/queue.md: one job of a kind per paper at a time. */
 const dedupeKey = (ref: TPaperRef) => `${ref.platform}:${ref.paper_id}`;

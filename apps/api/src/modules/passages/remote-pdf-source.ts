@@ -1,11 +1,6 @@
 import type { TPaperRef } from '@paperbench/contract';
 import type { Config } from '../../config';
 
-/** Platforms whose PDFs are fetched for their full text (the PDF proxy's allow-list: arXiv and ACL). */
-export const FETCHED_PLATFORMS = ['arxiv', 'acl'] as const;
-
-export const isFetchedPlatform = (platform: string) => (FETCHED_PLATFORMS as readonly string[]).includes(platform);
-
 /** Where a fetched paper's PDF is read from: the configured arXiv export host or ACL Anthology, by id. */
 export function remotePdfUrl(config: Pick<Config, 'ARXIV_PDF_BASE_URL' | 'ACL_PDF_BASE_URL'>, ref: TPaperRef): string {
   if (ref.platform === 'arxiv') return new URL(`/pdf/${ref.paper_id}`, config.ARXIV_PDF_BASE_URL).href;

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
-import { uploadedPdfUrl } from '../uploads/commands/create-upload';
+
+/** Where an uploaded paper's PDF is served (this module's router, access-checked): the papers row's pdf_url. */
+export const uploadedPdfUrl = (paperId: string) => `/api/uploads/${paperId}/pdf`;
 
 /** The query of a signed uploaded-PDF URL: who it was issued to, until when, and the HMAC over both and the paper. */
 export interface PdfSignature {

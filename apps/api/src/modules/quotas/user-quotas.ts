@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { describeBytes } from '../uploads/upload-receiver';
+import { describeBytes } from '../../lib/describe-bytes';
 import {
   countChatSessions,
   countCommentsSince,

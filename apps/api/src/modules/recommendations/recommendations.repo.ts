@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
 import { rowsOf } from '../../db/execute-result';
 import { folderFiles, folders, papers } from '../../db/schema';
-import { ownedFolder, readableFolder } from '../folders/folder-scope.repo';
+import { ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
 import { amongPaperRefs, UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { TOPICAL_WEIGHTS } from './term-stats.repo';
 

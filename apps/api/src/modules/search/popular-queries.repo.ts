@@ -1,7 +1,7 @@
 import { and, desc, gt, gte, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { searchQueries } from '../../db/schema';
-import { escapeLike } from './like-pattern';
+import { escapeLike } from '../../db/sql/like-pattern';
 
 /**
  * A query is suggested to others only once it has been searched this often: one search could be

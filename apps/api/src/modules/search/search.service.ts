@@ -116,6 +116,16 @@ function rememberQuery(db: Db, log: Logger, request: TSearchRequest, total: numb
 }
 
 /**
+ * The categories that name something in the corpus, in their order: conversational search keeps only these
+ * of a model's rewrite (a made-up category would silently match nothing).
+ */
+export async function knownCategories(db: Db, categories: readonly string[]): Promise<string[]> {
+  if (categories.length === 0) return [];
+  const { categories: known } = await corpusCategories(db);
+  return categories.filter((category) => resolveCategoryFilter([category], known).length > 0);
+}
+
+/**
  * `db` may be a read replica (docs/deploy.md#read-replica): popular queries are written through
  * `record`, the primary, or not at all (`false`) for queries a program built rather than a user typed
  * (conversational search, docs/ai.md#conversational-search): they must not become popular completions.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/execute-result';
+import { escapeLike } from '../../db/sql/like-pattern';
 import { withinBudget } from '../../db/statement-budget';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
-import { escapeLike } from './like-pattern';
 
 /**
  * Typed text shorter than this completes from popular queries only: with fewer than 3 characters

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
 import type { Actor } from '../../policies/decision';
+import { importPapers } from '../files/user-files.service';
 import { presentPaper } from '../papers/paper.presenter';
 import { describePaper, findFirstMissingRef, findVisiblePapers } from '../papers/paper-visibility.repo';
 import { requireShareListRoom } from '../quotas/user-quotas';
-import { importPapers } from '../user-files/user-files.service';
 import { deleteOwnSharedList, insertSharedList, selectSharedList, selectSharedPapers } from './share.repo';
 
 /**

@@ -1,6 +1,7 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { describeBytes } from '../../lib/describe-bytes';
 import type { FileStorage, StagedFile } from '../../storage/file-storage';
 import { requirePdfMagic, UPLOAD_PDF_ERRORS } from '../pdfs/pdf-magic';
 import { toUploadError } from './multipart-errors';
@@ -63,7 +64,3 @@ export async function receiveUpload(
   if (!staged) throw new AppError('INVALID_REQUEST', 'The upload has no file part: send the PDF as "file"');
   return { staged, filename, fields };
 }
-
-/** 52428800 → '50 MB'; small test limits stay in bytes. */
-export const describeBytes = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${bytes} bytes`;

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
 import { fetchPaperTextJob } from '../../jobs/queue/definitions/fetch-paper-text';
+import { FETCHED_PLATFORMS } from '../../lib/paper-platforms';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
-import { FETCHED_PLATFORMS } from '../passages/remote-pdf-source';
 import { enqueueOrphanedTexts } from './paper-texts.repo';
 
 /**

@@ -28,7 +28,7 @@ export const CONVERSATIONAL_LIMIT = 10;
 export function useConversationalSearchMutation() {
   return useMutation({
     mutationFn: async (body: TConversationalSearchRequest): Promise<TConversationalSearchResponse> =>
-      expectStatus(await apiClient.search.conversationalSearch({ body }), 200).body,
+      expectStatus(await apiClient.conversational.conversationalSearch({ body }), 200).body,
   });
 }
 
@@ -40,7 +40,7 @@ export const analyzePaperQuery = (request: TAnalyzePaperRequest) =>
   queryOptions({
     queryKey: conversationalKeys.analysis(request),
     queryFn: async ({ signal }) =>
-      expectStatus(await apiClient.search.analyzePaper({ body: request, fetchOptions: { signal } }), 200).body,
+      expectStatus(await apiClient.conversational.analyzePaper({ body: request, fetchOptions: { signal } }), 200).body,
     retry: false,
     staleTime: 30 * 60_000,
   });

@@ -41,7 +41,7 @@ export const grantSearchQuery = (state: TGrantUrlState) =>
     queryKey: grantKeys.search(state),
     queryFn: async ({ pageParam, signal }): Promise<TGrantSearchResponse> =>
       expectStatus(
-        await apiClient.search.grantSearch({ body: grantSearchBody(state, pageParam), fetchOptions: { signal } }),
+        await apiClient.grants.grantSearch({ body: grantSearchBody(state, pageParam), fetchOptions: { signal } }),
         200,
       ).body,
     initialPageParam: 0,

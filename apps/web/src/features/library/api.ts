@@ -39,7 +39,7 @@ export function useFoldersQuery({ refetchOnOpen = false }: { refetchOnOpen?: boo
 export const userFilesQuery = () =>
   queryOptions({
     queryKey: libraryKeys.userFiles(),
-    queryFn: async () => expectStatus(await apiClient.chat.listFiles(), 200).body,
+    queryFn: async () => expectStatus(await apiClient.files.listFiles(), 200).body,
     // Stale at once: a view that mounts after a change, or an import deciding whether to ask, reads afresh.
     staleTime: 0,
   });
@@ -117,7 +117,7 @@ export function useSelectFileMutation() {
     mutationKey: selectionMutationKey,
     mutationFn: async ({ file, selected }: { file: TPaperRef; selected: boolean }) =>
       expectStatus(
-        await apiClient.chat.updateFileSelection({
+        await apiClient.files.updateFileSelection({
           body: { paper_id: file.paper_id, platform: file.platform, selected },
         }),
         200,

@@ -40,7 +40,7 @@ export function usePaperCountQuery() {
 export function usePaperQuery(paper: TPaperRef) {
   return useQuery({
     queryKey: paperKeys.detail(paper),
-    queryFn: async () => expectStatus(await apiClient.chat.getPaper({ body: paper }), 200).body,
+    queryFn: async () => expectStatus(await apiClient.files.getPaper({ body: paper }), 200).body,
     enabled: paper.paper_id !== '',
     staleTime: PAPERS_STALE_MS,
   });

@@ -74,7 +74,7 @@ export const searchSummaryQuery = (request: TSearchUrlState, results: readonly T
         papers: results.slice(0, SEARCH_SUMMARY_PAPERS),
         summary_type: 'full' as const,
       };
-      return expectStatus(await apiClient.search.summary({ body, fetchOptions: { signal } }), 200).body;
+      return expectStatus(await apiClient.summaries.summary({ body, fetchOptions: { signal } }), 200).body;
     },
     retry: false,
     staleTime: 5 * 60_000,

@@ -6,6 +6,7 @@ import { enqueue } from '../../../jobs/queue/enqueue';
 import type { StagedFile } from '../../../storage/file-storage';
 import { withStoredFile } from '../../../storage/stored-file';
 import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
+import { uploadedPdfUrl } from '../../pdfs/signed-pdf-url';
 import { requireUploadRoom } from '../../quotas/user-quotas';
 import { insertPendingText } from '../paper-texts.repo';
 import type { UploadMetadata } from '../upload-form';
@@ -23,9 +24,6 @@ export interface CreatedUpload {
   /** True when the caller had already uploaded these bytes: `ref` is that upload and nothing was written. */
   isExisting: boolean;
 }
-
-/** Where an uploaded paper's PDF is served (modules/pdfs, access-checked). */
-export const uploadedPdfUrl = (paperId: string) => `/api/uploads/${paperId}/pdf`;
 
 /**
  * An upload becomes a paper in ONE transaction, written only after the bytes are complete: the

@@ -2,7 +2,7 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderFiles, folders, papers, paperTexts, users } from '../../db/schema';
-import { inOwnedFolders, ownedFolder } from '../folders/folder-scope.repo';
+import { inOwnedFolders, ownedFolder } from '../../policies/folder-scope.repo';
 import { type FolderFileRow, isFileOf } from '../folders/folders.repo';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { folderFiles, folderMembers, folders, users } from '../../db/schema';
-import type { Actor } from '../../policies/decision';
-import { type FolderAction, memberRolesFor } from '../../policies/folder.policy';
+import type { Db } from '../db/client';
+import { folderFiles, folderMembers, folders, users } from '../db/schema';
+import type { Actor } from './decision';
+import { type FolderAction, memberRolesFor } from './folder.policy';
 
 /**
  * conventions (Documenso buildTeamWhereQuery): every query over user-owned folders and their files

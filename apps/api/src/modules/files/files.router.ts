@@ -2,7 +2,6 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
-import { createChatHandlers } from '../chat/chat.router';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { processEmbeddings } from '../passages/full-text.service';
 import {
@@ -17,13 +16,13 @@ import {
 const s = initServer();
 
 /**
- * The contract's `chat` group (requirements §7 Chat). Its File List operations (files, attach, remove, clear,
- * selection, get_paper) are this module: the user's papers across folders. Sessions, messages and
- * streamed answers are modules/chat (docs/ai.md#chat).
+ * The contract's `files` group: the File List half of requirements §7 Chat (files, attach, remove, clear,
+ * selection, get_paper, process_embeddings), the user's papers across folders. Sessions, messages and
+ * streamed answers are the `chat` group (modules/chat, docs/ai.md#chat).
  */
-export const createChatRouter = (context: AppContext) => {
+export const createFilesRouter = (context: AppContext) => {
   const { db } = context;
-  return s.router(contract.chat, {
+  return s.router(contract.files, {
     attachPaper: async ({ body, request }) => {
       // docs/security.md#outbound-requests-to-arxiv: authenticate before anything is fetched from arXiv or written.
       const userId = requireUser(request);
@@ -56,6 +55,5 @@ export const createChatRouter = (context: AppContext) => {
       context.queue.wake();
       return { status: 202, body: status };
     },
-    ...createChatHandlers(context),
   });
 };

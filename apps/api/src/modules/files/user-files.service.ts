@@ -47,6 +47,17 @@ export async function listUserFiles(db: Db, userId: number): Promise<TChatFile[]
   return (await selectUserFiles(db, userId)).map(presentChatFile);
 }
 
+/**
+ * The papers selected in the user's File List, which chat and ideas read when the request names none
+ * (requirements §4: selection feeds chat). A file whose grant has ended stays listed but feeds nothing
+ * (docs/collaboration.md#uploads).
+ */
+export async function selectedReadablePapers(db: Db, userId: number): Promise<TPaperRef[]> {
+  return (await selectUserFiles(db, userId))
+    .filter((file) => file.selected && file.readable)
+    .map((file) => ({ paper_id: file.paperId, platform: file.platform }));
+}
+
 /** The user's first (oldest) folder, made as 'Untitled' (requirements §9) when there is none. */
 async function firstFolderOrUntitled(tx: Db, userId: number): Promise<{ id: number }> {
   const [first] = await selectOwnedFolders(tx, userId);
