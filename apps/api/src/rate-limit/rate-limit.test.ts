@@ -210,7 +210,7 @@ describe('a failing counter store', () => {
   });
 });
 
-describe.each(testDrivers())('TRUST_PROXY (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('TRUST_PROXY (%s)', (driver) => {
   it.each([
     ['a CIDR list', '127.0.0.1/8'],
     ['a hop count', '1'],
@@ -236,7 +236,7 @@ describe.each(testDrivers())('TRUST_PROXY (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('RATE_LIMIT_ENABLED=false (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('RATE_LIMIT_ENABLED=false (%s)', (driver) => {
   it('answers every request', async () => {
     const t = await createTestApp(driver, { seed: false, env: { ...SMALL, RATE_LIMIT_ENABLED: 'false' } });
     try {

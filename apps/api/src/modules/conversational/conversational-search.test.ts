@@ -34,7 +34,7 @@ const MODEL_SUGGESTIONS = {
   suggestions: ['only since 2021', 'focus on catalytic activity', 'without directed evolution'],
 };
 
-describe.each(testDrivers())('POST /api/improved-conversational/search (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('POST /api/improved-conversational/search (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;

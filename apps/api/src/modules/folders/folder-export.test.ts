@@ -12,7 +12,7 @@ import { createTestApp, type TestApp, testDrivers } from '../../test-support/tes
 import { attachmentDisposition } from './folder-export';
 
 /** GET /api/folders/{id}/export: a folder's papers as BibTeX or RIS (docs/collaboration.md, File List). */
-describe.each(testDrivers())('folder export (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('folder export (%s)', (driver) => {
   let t: TestApp;
   let owner: { id: number; token: string };
   let folderId: number;

@@ -176,7 +176,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-describe.each(testDrivers())('collaboration routes × roles (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('collaboration routes × roles (%s)', (driver) => {
   let t: TestApp;
   const users = {} as Record<Exclude<Who, 'anonymous'>, { id: number; token: string }>;
 

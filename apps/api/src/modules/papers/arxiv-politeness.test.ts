@@ -53,7 +53,7 @@ function expectPaced(arrivals: number[], startedAt: number) {
   });
 }
 
-describe.each(testDrivers())('requests to arXiv (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('requests to arXiv (%s)', (driver) => {
   let arxiv: Awaited<ReturnType<typeof startArxiv>>;
   let t: TestApp | undefined;
   const appWith = async (env: Record<string, string> = {}) => {

@@ -18,7 +18,7 @@ const ofType = <T extends TStreamEvent['type']>(events: Event[], type: T) =>
   );
 const QUESTION = 'How does SPECTER use the citation graph?';
 
-describe.each(testDrivers())('POST /api/review/chat_rwg (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('POST /api/review/chat_rwg (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;

@@ -23,7 +23,7 @@ const MODEL_SUMMARY = [
   '[9] "win every Kaggle contest"',
 ].join('\n');
 
-describe.each(testDrivers())('POST /api/search-summary/ (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('POST /api/search-summary/ (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;

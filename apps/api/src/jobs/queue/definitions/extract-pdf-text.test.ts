@@ -16,7 +16,7 @@ const BUDGETS = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(testDrivers())('text extraction on the work queue (%s)', (driver) => {
+describe.each(testDrivers({ sqlCoveredElsewhere: true }))('text extraction on the work queue (%s)', (driver) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
