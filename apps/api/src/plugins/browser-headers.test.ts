@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../test-support/test-app';
 import { buildContentSecurityPolicy, serializeCsp } from './security-headers';
 
 /** docs/security.md#browser-headers: what every response carries. */
@@ -66,52 +66,49 @@ describe('security headers (docs/security.md#browser-headers)', () => {
   );
 });
 
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))(
-  'API compression (docs/security.md#browser-headers, %s)',
-  (driver) => {
-    let t: TestApp;
-    const search = (acceptEncoding?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/search/',
-        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
-        payload: { query: 'model', limit: 20, sort: 'relevance' },
-      });
-    beforeAll(async () => {
-      t = await createTestApp(driver);
+describe.each(pgliteOnly())('API compression (docs/security.md#browser-headers, %s)', (driver) => {
+  let t: TestApp;
+  const search = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/search/',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      payload: { query: 'model', limit: 20, sort: 'relevance' },
     });
-    afterAll(() => t.close());
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
 
-    it.each([
-      ['br', brotliDecompressSync],
-      ['gzip', gunzipSync],
-    ] as const)('compresses a search response as %s', async (encoding, decode) => {
-      const plain = await search();
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.rawPayload.length).toBeGreaterThan(1024);
-      const response = await search(encoding);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-encoding']).toBe(encoding);
-      expect(response.headers.vary).toMatch(/accept-encoding/i);
-      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
-    });
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('compresses a search response as %s', async (encoding, decode) => {
+    const plain = await search();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const response = await search(encoding);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+  });
 
-    it('leaves a small JSON answer alone (below the threshold)', async () => {
-      const response = await t.app.inject({ url: '/api/papers/count', headers: { 'accept-encoding': 'br, gzip' } });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-encoding']).toBeUndefined();
-    });
+  it('leaves a small JSON answer alone (below the threshold)', async () => {
+    const response = await t.app.inject({ url: '/api/papers/count', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
 
-    it('does not inflate compressed request bodies (no zip bombs through Content-Encoding)', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/search/',
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00]),
-      });
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
+  it('does not inflate compressed request bodies (no zip bombs through Content-Encoding)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00]),
     });
-  },
-);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+});

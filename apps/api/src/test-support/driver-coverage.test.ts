@@ -5,8 +5,8 @@ import { packageRoot } from '../lib/package-paths';
 import { reachable, sourceFiles } from './import-graph';
 
 /**
- * docs/testing.md#which-drivers: a file may run on PGlite only (`testDrivers({ sqlCoveredElsewhere: true })`)
- * only while every repository's SQL still runs on PostgreSQL in some other file. A test file exercises the
+ * docs/testing.md#which-drivers: a file may run on PGlite only (`describe.each(pgliteOnly())`) only
+ * while every repository's SQL still runs on PostgreSQL in some other file. A test file exercises the
  * code it imports and, since a module's HTTP tests reach it through its router, the code of its own
  * directory, with everything those import in turn. The whole app (app.ts, the router index) and the test
  * support do not count: through them every file would reach everything.

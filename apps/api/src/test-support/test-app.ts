@@ -35,13 +35,18 @@ export const RAISED_TEST_BUDGETS: Record<string, string> = {
   MAIL_MAX_PER_HOUR: '100000',
 };
 
+/** PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it). */
+export function testDrivers(): Driver[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
 /**
- * PGlite always; PostgreSQL too when DATABASE_URL names a server (CI sets it), unless the file says
- * `sqlCoveredElsewhere`: it tests behaviour above the SQL, whose queries other files run on both drivers
- * (docs/testing.md#which-drivers; driver-coverage.test.ts checks every repo has such a file).
+ * PGlite only, even with DATABASE_URL: for a file that tests behaviour above the SQL, whose queries
+ * other files run on both drivers (docs/testing.md#which-drivers; driver-coverage.test.ts checks that
+ * every repository keeps such a file).
  */
-export function testDrivers({ sqlCoveredElsewhere = false }: { sqlCoveredElsewhere?: boolean } = {}): Driver[] {
-  return process.env.DATABASE_URL && !sqlCoveredElsewhere ? ['pglite', 'postgres'] : ['pglite'];
+export function pgliteOnly(): Driver[] {
+  return ['pglite'];
 }
 
 export interface TestApp {

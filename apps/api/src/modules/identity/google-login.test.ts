@@ -13,11 +13,11 @@ import {
   type SignInTestApp,
   startFakeGoogle,
 } from '../../test-support/fake-google';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { purgeExpiredRows } from '../retention/retention.service';
 
 /** README: Google sign-in; docs/security.md#sessions (sign-in, token verification). */
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))('POST /api/auth/google-login (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/auth/google-login (%s)', (driver) => {
   let t: SignInTestApp;
   beforeAll(async () => {
     t = await createSignInTestApp(driver);
@@ -369,73 +369,67 @@ describe.each(testDrivers({ sqlCoveredElsewhere: true }))('POST /api/auth/google
   });
 });
 
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))(
-  'Google sign-in switched off or out of reach (%s)',
-  (driver) => {
-    let off: TestApp;
-    let unreachable: TestApp;
-    let google: FakeGoogle;
-    beforeAll(async () => {
-      google = await startFakeGoogle();
-      off = await createTestApp(driver, { seed: false });
-      // A port that was free a moment ago: nothing answers there.
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const { port } = probe.address() as AddressInfo;
-      await new Promise<void>((resolve) => probe.close(() => resolve()));
-      unreachable = await createTestApp(driver, {
-        seed: false,
-        env: { GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
-      });
+describe.each(pgliteOnly())('Google sign-in switched off or out of reach (%s)', (driver) => {
+  let off: TestApp;
+  let unreachable: TestApp;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    off = await createTestApp(driver, { seed: false });
+    // A port that was free a moment ago: nothing answers there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    unreachable = await createTestApp(driver, {
+      seed: false,
+      env: { GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
     });
-    afterAll(async () => {
-      await off.close();
-      await unreachable.close();
-      await google.close();
-    });
+  });
+  afterAll(async () => {
+    await off.close();
+    await unreachable.close();
+    await google.close();
+  });
 
-    it('without GOOGLE_CLIENT_ID: config says null, sign-in answers 501, the CSP stays self only', async () => {
-      const config = await off.app.inject({ url: '/api/auth/config' });
-      expect(config.json()).toEqual({
-        google_client_id: null,
-        gsi_script_url: 'https://accounts.google.com/gsi/client',
-      });
-      expect(String(config.headers['content-security-policy'])).not.toContain('google');
-      expect(String(config.headers['content-security-policy'])).toContain("frame-src 'none'");
-      expect(config.headers['cross-origin-opener-policy']).toBe('same-origin');
-      const anon = await issueUserId(off.app);
-      for (const headers of [{ 'x-user-id': anon }, {}]) {
-        const response = await off.app.inject({
-          method: 'POST',
-          url: '/api/auth/google-login',
-          headers,
-          payload: { credential: await google.signIdToken({ sub: '1', email: 'a@example.com' }) },
-        });
-        expect(response.statusCode).toBe(501);
-        expect(response.json()).toEqual({
-          error: 'NOT_IMPLEMENTED',
-          message: 'Sign-in is not configured on this server: set GOOGLE_CLIENT_ID',
-        });
-      }
-      expect((await off.app.inject({ url: '/api/folders', headers: { 'x-user-id': anon } })).statusCode).toBe(200);
-    });
-
-    it("Google's keys out of reach: 503 with a clear message, and the id keeps working", async () => {
-      const anon = await issueUserId(unreachable.app);
-      const response = await unreachable.app.inject({
+  it('without GOOGLE_CLIENT_ID: config says null, sign-in answers 501, the CSP stays self only', async () => {
+    const config = await off.app.inject({ url: '/api/auth/config' });
+    expect(config.json()).toEqual({ google_client_id: null, gsi_script_url: 'https://accounts.google.com/gsi/client' });
+    expect(String(config.headers['content-security-policy'])).not.toContain('google');
+    expect(String(config.headers['content-security-policy'])).toContain("frame-src 'none'");
+    expect(config.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const anon = await issueUserId(off.app);
+    for (const headers of [{ 'x-user-id': anon }, {}]) {
+      const response = await off.app.inject({
         method: 'POST',
         url: '/api/auth/google-login',
-        headers: { 'x-user-id': anon },
+        headers,
         payload: { credential: await google.signIdToken({ sub: '1', email: 'a@example.com' }) },
       });
-      expect(response.statusCode).toBe(503);
+      expect(response.statusCode).toBe(501);
       expect(response.json()).toEqual({
-        error: 'SERVICE_UNAVAILABLE',
-        message: expect.stringContaining("Google's signing keys"),
+        error: 'NOT_IMPLEMENTED',
+        message: 'Sign-in is not configured on this server: set GOOGLE_CLIENT_ID',
       });
-      expect((await unreachable.app.inject({ url: '/api/folders', headers: { 'x-user-id': anon } })).statusCode).toBe(
-        200,
-      );
+    }
+    expect((await off.app.inject({ url: '/api/folders', headers: { 'x-user-id': anon } })).statusCode).toBe(200);
+  });
+
+  it("Google's keys out of reach: 503 with a clear message, and the id keeps working", async () => {
+    const anon = await issueUserId(unreachable.app);
+    const response = await unreachable.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      headers: { 'x-user-id': anon },
+      payload: { credential: await google.signIdToken({ sub: '1', email: 'a@example.com' }) },
     });
-  },
-);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: 'SERVICE_UNAVAILABLE',
+      message: expect.stringContaining("Google's signing keys"),
+    });
+    expect((await unreachable.app.inject({ url: '/api/folders', headers: { 'x-user-id': anon } })).statusCode).toBe(
+      200,
+    );
+  });
+});

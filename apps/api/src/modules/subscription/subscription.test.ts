@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, topics } from '../../db/schema';
 import { type SmtpTestServer, startSmtpTestServer, tokenFrom } from '../../mail/testing/smtp-test-server';
 import { buildUser } from '../../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../../test-support/test-app';
 
 describe.each(testDrivers())('email subscription (%s)', (driver) => {
   let t: TestApp;
@@ -217,53 +217,48 @@ describe.each(testDrivers())('email subscription (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))(
-  'email subscription when mail is not available (%s)',
-  (driver) => {
-    it('refuses to subscribe without SMTP, with a clear 409, and says so in GET', async () => {
-      const t = await createTestApp(driver, { seed: false });
-      try {
-        const user = await buildUser(t.db);
-        const headers = { 'x-user-id': user.token };
-        expect((await t.app.inject({ url: '/api/subscription', headers })).json()).toMatchObject({
-          mail_enabled: false,
-        });
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: '/api/subscription',
-          headers,
-          payload: { email: 'a@example.org', frequency: 'daily', topics: [] },
-        });
-        expect(response.statusCode).toBe(409);
-        expect(response.json().message).toContain('no SMTP server configured');
-        expect(await t.db.select().from(subscriptions)).toHaveLength(0);
-      } finally {
-        await t.close();
-      }
-    });
+describe.each(pgliteOnly())('email subscription when mail is not available (%s)', (driver) => {
+  it('refuses to subscribe without SMTP, with a clear 409, and says so in GET', async () => {
+    const t = await createTestApp(driver, { seed: false });
+    try {
+      const user = await buildUser(t.db);
+      const headers = { 'x-user-id': user.token };
+      expect((await t.app.inject({ url: '/api/subscription', headers })).json()).toMatchObject({ mail_enabled: false });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/subscription',
+        headers,
+        payload: { email: 'a@example.org', frequency: 'daily', topics: [] },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toContain('no SMTP server configured');
+      expect(await t.db.select().from(subscriptions)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
 
-    it('keeps the subscription pending and answers 502 when the SMTP server is down', async () => {
-      const down = await startSmtpTestServer();
-      await down.close();
-      const t = await createTestApp(driver, { seed: false, env: down.env });
-      try {
-        const user = await buildUser(t.db);
-        const headers = { 'x-user-id': user.token };
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: '/api/subscription',
-          headers,
-          payload: { email: 'a@example.org', frequency: 'daily', topics: [] },
-        });
-        expect(response.statusCode).toBe(502);
-        expect(response.json()).toMatchObject({ error: 'BAD_GATEWAY', message: expect.stringContaining('Resend') });
-        expect((await t.app.inject({ url: '/api/subscription', headers })).json()).toMatchObject({
-          status: 'pending',
-          confirmation_sent_at: null,
-        });
-      } finally {
-        await t.close();
-      }
-    });
-  },
-);
+  it('keeps the subscription pending and answers 502 when the SMTP server is down', async () => {
+    const down = await startSmtpTestServer();
+    await down.close();
+    const t = await createTestApp(driver, { seed: false, env: down.env });
+    try {
+      const user = await buildUser(t.db);
+      const headers = { 'x-user-id': user.token };
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/subscription',
+        headers,
+        payload: { email: 'a@example.org', frequency: 'daily', topics: [] },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ error: 'BAD_GATEWAY', message: expect.stringContaining('Resend') });
+      expect((await t.app.inject({ url: '/api/subscription', headers })).json()).toMatchObject({
+        status: 'pending',
+        confirmation_sent_at: null,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

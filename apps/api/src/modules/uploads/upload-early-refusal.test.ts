@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles, uploads } from '../../db/schema';
 import { buildUser } from '../../test-support/factories';
 import { multipartBody } from '../../test-support/multipart';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 
 /** A body of some megabytes: far more than the socket buffers hold, so an unread rest is really unread. */
 const BIG = 8 * 1024 * 1024;
@@ -70,126 +70,115 @@ function send(port: number, headers: Record<string, string>, body: Buffer): Prom
   });
 }
 
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))(
-  'upload refused before its body is read answers, never resets (%s)',
-  (driver) => {
-    let t: TestApp;
-    let port: number;
-    let token: string;
+describe.each(pgliteOnly())('upload refused before its body is read answers, never resets (%s)', (driver) => {
+  let t: TestApp;
+  let port: number;
+  let token: string;
 
-    beforeAll(async () => {
-      t = await createTestApp(driver, { seed: false, env: { UPLOAD_MAX_BYTES: String(16 * 1024 * 1024) } });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (t.app.server.address() as AddressInfo).port;
-      token = (await buildUser(t.db)).token;
-    });
-    afterAll(() => t?.close());
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seed: false, env: { UPLOAD_MAX_BYTES: String(16 * 1024 * 1024) } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    token = (await buildUser(t.db)).token;
+  });
+  afterAll(() => t?.close());
 
-    const expectNothingStored = async () => {
-      expect(await t.db.select().from(uploads)).toEqual([]);
-      expect(await t.db.select().from(storedFiles)).toEqual([]);
-    };
+  const expectNothingStored = async () => {
+    expect(await t.db.select().from(uploads)).toEqual([]);
+    expect(await t.db.select().from(storedFiles)).toEqual([]);
+  };
 
-    const cases: [string, () => { headers: Record<string, string>; payload: Buffer }, number, RegExp][] = [
-      [
-        'no X-User-ID',
-        () => multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(BIG) }]),
-        401,
-        /X-User-ID header required/,
-      ],
-      [
-        'an X-User-ID the server never issued',
-        () => {
-          const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(BIG) }]);
-          return { headers: { ...headers, [USER_ID_HEADER]: 'AAAAAAAAAAAAAAAAAAAAAA' }, payload };
-        },
-        401,
-        /Unknown X-User-ID/,
-      ],
-      [
-        'the wrong field name',
-        () => {
-          const { headers, payload } = multipartBody([{ name: 'document', filename: 'a.pdf', content: pdfOf(BIG) }]);
-          return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
-        },
-        400,
-        /send the PDF as "file"/,
-      ],
-      [
-        'a body that is not multipart',
-        () => ({
-          headers: { 'content-type': 'application/octet-stream', [USER_ID_HEADER]: token },
-          payload: pdfOf(BIG),
-        }),
-        415,
-        /multipart\/form-data|Content-Type/,
-      ],
-      [
-        'a file that is not a PDF',
-        () => {
-          const content = Buffer.alloc(BIG, 0x41);
-          const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content }]);
-          return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
-        },
-        415,
-        /PDF/,
-      ],
-      [
-        'a file over the upload limit',
-        () => {
-          const { headers, payload } = multipartBody([
-            { name: 'file', filename: 'a.pdf', content: pdfOf(2 * BIG + 1) },
-          ]);
-          return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
-        },
-        413,
-        /larger than/,
-      ],
-    ];
-
-    it.each(cases)('%s: answers with the error shape, not a reset', async (_what, build, status, message) => {
-      const { headers, payload } = build();
-      const answer = await send(port, headers, payload);
-      expect(answer.status).toBe(status);
-      expect(answer.headers['content-type']).toMatch(/application\/json/);
-      const body = JSON.parse(answer.body);
-      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['error', 'message']));
-      expect(body.message).toMatch(message);
-      await expectNothingStored();
-    });
-
-    it('still serves the next request after a refusal (the server is not left holding a half-read socket)', async () => {
-      const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(1024) }]);
-      const answer = await send(port, { ...headers, [USER_ID_HEADER]: token }, payload);
-      expect(answer.status).toBe(201);
-    });
-  },
-);
-
-describe.each(testDrivers({ sqlCoveredElsewhere: true }))(
-  'upload over its rate budget answers 429, never resets (%s)',
-  (driver) => {
-    let t: TestApp;
-    let port: number;
-
-    beforeAll(async () => {
-      // The upload budget counts before the body is read (an onRequest hook): the earliest refusal of all.
-      t = await createTestApp(driver, { seed: false, env: { RATE_LIMIT_UPLOAD_PER_HOUR: '1' } });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      port = (t.app.server.address() as AddressInfo).port;
-    });
-    afterAll(() => t?.close());
-
-    it('answers the second upload of the hour with 429 and the error shape', async () => {
-      const { token } = await buildUser(t.db);
-      const upload = () => {
+  const cases: [string, () => { headers: Record<string, string>; payload: Buffer }, number, RegExp][] = [
+    [
+      'no X-User-ID',
+      () => multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(BIG) }]),
+      401,
+      /X-User-ID header required/,
+    ],
+    [
+      'an X-User-ID the server never issued',
+      () => {
         const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(BIG) }]);
-        return send(port, { ...headers, [USER_ID_HEADER]: token }, payload);
-      };
-      expect((await upload()).status).toBe(201);
-      const refused = await upload();
-      expect(refused.status).toBe(429);
-      expect(JSON.parse(refused.body)).toMatchObject({ error: 'TOO_MANY_REQUESTS', message: expect.any(String) });
-    });
-  },
-);
+        return { headers: { ...headers, [USER_ID_HEADER]: 'AAAAAAAAAAAAAAAAAAAAAA' }, payload };
+      },
+      401,
+      /Unknown X-User-ID/,
+    ],
+    [
+      'the wrong field name',
+      () => {
+        const { headers, payload } = multipartBody([{ name: 'document', filename: 'a.pdf', content: pdfOf(BIG) }]);
+        return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
+      },
+      400,
+      /send the PDF as "file"/,
+    ],
+    [
+      'a body that is not multipart',
+      () => ({ headers: { 'content-type': 'application/octet-stream', [USER_ID_HEADER]: token }, payload: pdfOf(BIG) }),
+      415,
+      /multipart\/form-data|Content-Type/,
+    ],
+    [
+      'a file that is not a PDF',
+      () => {
+        const content = Buffer.alloc(BIG, 0x41);
+        const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content }]);
+        return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
+      },
+      415,
+      /PDF/,
+    ],
+    [
+      'a file over the upload limit',
+      () => {
+        const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(2 * BIG + 1) }]);
+        return { headers: { ...headers, [USER_ID_HEADER]: token }, payload };
+      },
+      413,
+      /larger than/,
+    ],
+  ];
+
+  it.each(cases)('%s: answers with the error shape, not a reset', async (_what, build, status, message) => {
+    const { headers, payload } = build();
+    const answer = await send(port, headers, payload);
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    const body = JSON.parse(answer.body);
+    expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['error', 'message']));
+    expect(body.message).toMatch(message);
+    await expectNothingStored();
+  });
+
+  it('still serves the next request after a refusal (the server is not left holding a half-read socket)', async () => {
+    const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(1024) }]);
+    const answer = await send(port, { ...headers, [USER_ID_HEADER]: token }, payload);
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe.each(pgliteOnly())('upload over its rate budget answers 429, never resets (%s)', (driver) => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    // The upload budget counts before the body is read (an onRequest hook): the earliest refusal of all.
+    t = await createTestApp(driver, { seed: false, env: { RATE_LIMIT_UPLOAD_PER_HOUR: '1' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t?.close());
+
+  it('answers the second upload of the hour with 429 and the error shape', async () => {
+    const { token } = await buildUser(t.db);
+    const upload = () => {
+      const { headers, payload } = multipartBody([{ name: 'file', filename: 'a.pdf', content: pdfOf(BIG) }]);
+      return send(port, { ...headers, [USER_ID_HEADER]: token }, payload);
+    };
+    expect((await upload()).status).toBe(201);
+    const refused = await upload();
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+  });
+});
