@@ -4,17 +4,18 @@ import { type Database, type Db, openDatabase } from '../db/client';
 import { createScratchDatabase, testDrivers } from '../test-support/test-app';
 import { createDatabasePacer, createLocalPacer, OutboundBusy, type Pacer } from './outbound-pacer';
 import { claimSlot } from './outbound-pacing.repo';
+import type { Timing } from './timing';
 
 const INTERVAL_MS = 150;
 
-/** Starts every call at once and records when each was let go (monotonic clock, ms). */
-async function releaseTimes(pacers: Pacer[], callsEach: number): Promise<number[]> {
+/** Starts every call at once and records when each was let go (monotonic clock by default, ms). */
+async function releaseTimes(pacers: Pacer[], callsEach: number, now = () => performance.now()): Promise<number[]> {
   const times: number[] = [];
   await Promise.all(
     pacers.flatMap((pacer) =>
       Array.from({ length: callsEach }, async () => {
         await pacer.waitForSlot();
-        times.push(performance.now());
+        times.push(now());
       }),
     ),
   );
@@ -23,16 +24,45 @@ async function releaseTimes(pacers: Pacer[], callsEach: number): Promise<number[
 
 const gaps = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] as number));
 
+/**
+ * A clock that moves only when slept on, and whose sleeps wake 1 ms early as Node's timers may: the
+ * local pacer's waits take no time, and its sleeping again until due is exercised on every wait. A
+ * sleep ends on the next turn of the event loop, after the callers let go before it have noted the time.
+ */
+function virtualTiming(): Timing {
+  let clock = 1_000;
+  return {
+    now: () => clock,
+    sleep: (ms) =>
+      new Promise((resolve) =>
+        setImmediate(() => {
+          clock += Math.max(1, ms - 1);
+          resolve();
+        }),
+      ),
+  };
+}
+
 /** docs/security.md#outbound-requests-to-arxiv: concurrent callers get distinct slots, at least the interval apart. */
 describe('createLocalPacer', () => {
   it('spaces ten concurrent callers by the interval', async () => {
-    const times = await releaseTimes([createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS })], 10);
-    // Each goes after the one before it went (Date.now has 1 ms steps: 2 ms of slack).
-    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 2);
+    const timing = virtualTiming();
+    const times = await releaseTimes(
+      [createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS, timing })],
+      10,
+      timing.now,
+    );
+    // Each goes after the one before it went, not before (its sleeps woke early).
+    for (const gap of gaps(times)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS);
   });
 
   it('refuses a caller beyond maxWaiting, telling when to come back', async () => {
-    const pacer = createLocalPacer({ service: 'arxiv', intervalMs: INTERVAL_MS, maxWaiting: 2 });
+    const pacer = createLocalPacer({
+      service: 'arxiv',
+      intervalMs: INTERVAL_MS,
+      maxWaiting: 2,
+      timing: virtualTiming(),
+    });
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => pacer.waitForSlot()));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');

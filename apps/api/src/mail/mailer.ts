@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 /** One mail, always with a plain-text and an HTML body. */
@@ -39,17 +39,22 @@ export function createMailer(config: Config): Mailer {
       send: () => Promise.reject(new MailDisabledError()),
     };
   }
-  const transport = nodemailer.createTransport({
-    host,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
-    ...TIMEOUTS,
-  });
+  // nodemailer loads on the first mail, not at start-up: most servers and test apps never send one.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+        ...TIMEOUTS,
+      }),
+    ));
   return {
     isEnabled: true,
     send: async ({ to, subject, text, html, replyTo, headers, messageId }) => {
-      const info = await transport.sendMail({
+      const info = await (await transportOf()).sendMail({
         from: config.MAIL_FROM,
         to,
         subject,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../test-support/test-app';
 import { buildContentSecurityPolicy, serializeCsp } from './security-headers';
 
 /** docs/security.md#browser-headers: what every response carries. */
@@ -66,7 +66,7 @@ describe('security headers (docs/security.md#browser-headers)', () => {
   );
 });
 
-describe.each(testDrivers())('API compression (docs/security.md#browser-headers, %s)', (driver) => {
+describe.each(pgliteOnly())('API compression (docs/security.md#browser-headers, %s)', (driver) => {
   let t: TestApp;
   const search = (acceptEncoding?: string) =>
     t.app.inject({

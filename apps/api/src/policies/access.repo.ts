@@ -19,7 +19,7 @@ import { paperRefsFilter, placedByUploader, UPLOAD_PLATFORM } from '../modules/p
 import type { FolderCommentResource, PaperCommentResource } from './comment.policy';
 import type { Actor } from './decision';
 import type { FolderMembership, LoadedFolder } from './folder.policy';
-import { ownedFolder, readableFolder } from './folder-scope.repo';
+import { ownedFolder } from './folder-scope.repo';
 import type { PaperResource } from './paper.policy';
 import type { SessionResource } from './session.policy';
 import type { ShareResource } from './share.policy';

@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import { findVisiblePapers } from '../modules/papers/paper-visibility.repo';
 import { buildFolder, buildFolderFile, buildUpload, buildUser } from '../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../test-support/test-app';
 import { checkAccess } from './access';
 
 /**
@@ -21,7 +21,7 @@ import { checkAccess } from './access';
  * stranger with 404 (never 403: nothing tells them the row exists) and writes nothing; an action over
  * many ids with one foreign id is refused whole.
  */
-describe.each(testDrivers())('access of a stranger to every guarded route (%s)', (driver) => {
+describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', (driver) => {
   let t: TestApp;
   let alice: { id: number; token: string };
   let bob: { id: number; token: string };

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { buildUser } from '../test-support/factories';
-import { createScratchDatabase, createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
+import { createScratchDatabase, createTestApp, pgliteOnly, type TestApp, testDrivers } from '../test-support/test-app';
 import { libraryState, pdfPart, postUpload } from '../test-support/uploads';
 
 /** Small budgets, so each flood meets its 429 quickly (the suites' default raises them). */
@@ -210,7 +210,7 @@ describe('a failing counter store', () => {
   });
 });
 
-describe.each(testDrivers())('TRUST_PROXY (%s)', (driver) => {
+describe.each(pgliteOnly())('TRUST_PROXY (%s)', (driver) => {
   it.each([
     ['a CIDR list', '127.0.0.1/8'],
     ['a hop count', '1'],
@@ -236,7 +236,7 @@ describe.each(testDrivers())('TRUST_PROXY (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('RATE_LIMIT_ENABLED=false (%s)', (driver) => {
+describe.each(pgliteOnly())('RATE_LIMIT_ENABLED=false (%s)', (driver) => {
   it('answers every request', async () => {
     const t = await createTestApp(driver, { seed: false, env: { ...SMALL, RATE_LIMIT_ENABLED: 'false' } });
     try {

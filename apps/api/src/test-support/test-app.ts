@@ -40,6 +40,15 @@ export function testDrivers(): Driver[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * PGlite only, even with DATABASE_URL: for a file that tests behaviour above the SQL, whose queries
+ * other files run on both drivers (docs/testing.md#which-drivers; driver-coverage.test.ts checks that
+ * every repository keeps such a file).
+ */
+export function pgliteOnly(): Driver[] {
+  return ['pglite'];
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

@@ -1,9 +1,9 @@
 import { ZAiStatus } from '@paperbench/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlmServer, startFakeLlmServer } from '../../test-support/fake-llm-server';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 
-describe.each(testDrivers())('GET /api/ai/status (%s)', (driver) => {
+describe.each(pgliteOnly())('GET /api/ai/status (%s)', (driver) => {
   let llm: FakeLlmServer;
   let offline: TestApp;
   let online: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import { buildUpload, buildUser } from '../../test-support/factories';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import {
   buildChatFixture,
   deltasOf,
@@ -39,7 +39,7 @@ const typesOf = (events: Event[]) =>
     .map((event) => (typeof event === 'string' ? event : event.type))
     .filter((type, index, all) => type !== 'delta' || all[index - 1] !== 'delta');
 
-describe.each(testDrivers())('POST /api/chat/stream_chat (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/chat/stream_chat (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;
@@ -283,7 +283,7 @@ describe.each(testDrivers())('POST /api/chat/stream_chat (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('the AI budget of stream_chat (%s)', (driver) => {
+describe.each(pgliteOnly())('the AI budget of stream_chat (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false, env: { RATE_LIMIT_AI_PER_MINUTE: '1' } });

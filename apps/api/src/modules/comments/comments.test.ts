@@ -10,7 +10,7 @@ import {
   buildUser,
   shareFolder,
 } from '../../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../../test-support/test-app';
 
 /** docs/collaboration.md: comment text, authors, replies and deletion, on papers and shared folders. */
 describe.each(testDrivers())('comments (%s)', (driver) => {
@@ -180,7 +180,7 @@ describe.each(testDrivers())('comments (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('comment budgets (%s)', (driver) => {
+describe.each(pgliteOnly())('comment budgets (%s)', (driver) => {
   let t: TestApp;
   afterAll(() => t?.close());
 

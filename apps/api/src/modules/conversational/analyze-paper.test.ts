@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import { buildPassages, buildUpload, buildUser } from '../../test-support/factories';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
-import { type TestApp, testDrivers } from '../../test-support/test-app';
+import { pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { ANALYSIS_ABSTENTION } from './analyze-paper.service';
 import { ask, buildCorpus, CORPUS } from './conversational-test-support';
 
@@ -21,7 +21,7 @@ const FULL_TEXT = [
 
 const REQUEST = 'protein language models for enzyme design';
 
-describe.each(testDrivers())('POST /api/improved-conversational/analyze-paper (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/improved-conversational/analyze-paper (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQueries } from '../../db/schema';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { SEARCH_SUMMARY_ABSTENTION } from '../summaries/search-summary.service';
 import { NO_SEARCH_WORDS_ANSWER } from './conversational-search.service';
 import { ask, buildCorpus, CORPUS } from './conversational-test-support';
@@ -34,7 +34,7 @@ const MODEL_SUGGESTIONS = {
   suggestions: ['only since 2021', 'focus on catalytic activity', 'without directed evolution'],
 };
 
-describe.each(testDrivers())('POST /api/improved-conversational/search (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/improved-conversational/search (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;

@@ -8,11 +8,11 @@ import {
   buildUser,
   shareFolder,
 } from '../../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { attachmentDisposition } from './folder-export';
 
 /** GET /api/folders/{id}/export: a folder's papers as BibTeX or RIS (docs/collaboration.md, File List). */
-describe.each(testDrivers())('folder export (%s)', (driver) => {
+describe.each(pgliteOnly())('folder export (%s)', (driver) => {
   let t: TestApp;
   let owner: { id: number; token: string };
   let folderId: number;

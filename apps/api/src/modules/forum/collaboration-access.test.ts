@@ -11,7 +11,7 @@ import {
   buildUser,
   shareFolder,
 } from '../../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 
 type Who = 'owner' | 'editor' | 'commenter' | 'viewer' | 'stranger' | 'anonymous';
 const WHO: Who[] = ['owner', 'editor', 'commenter', 'viewer', 'stranger', 'anonymous'];
@@ -176,7 +176,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-describe.each(testDrivers())('collaboration routes × roles (%s)', (driver) => {
+describe.each(pgliteOnly())('collaboration routes × roles (%s)', (driver) => {
   let t: TestApp;
   const users = {} as Record<Exclude<Who, 'anonymous'>, { id: number; token: string }>;
 

@@ -13,11 +13,11 @@ import {
   type SignInTestApp,
   startFakeGoogle,
 } from '../../test-support/fake-google';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { purgeExpiredRows } from '../retention/retention.service';
 
 /** README: Google sign-in; docs/security.md#sessions (sign-in, token verification). */
-describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/auth/google-login (%s)', (driver) => {
   let t: SignInTestApp;
   beforeAll(async () => {
     t = await createSignInTestApp(driver);
@@ -369,7 +369,7 @@ describe.each(testDrivers())('POST /api/auth/google-login (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('Google sign-in switched off or out of reach (%s)', (driver) => {
+describe.each(pgliteOnly())('Google sign-in switched off or out of reach (%s)', (driver) => {
   let off: TestApp;
   let unreachable: TestApp;
   let google: FakeGoogle;

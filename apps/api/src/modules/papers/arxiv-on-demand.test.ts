@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers } from '../../db/schema';
 import { arxivFixture, type ReplayServer, type Reply, startReplayServer } from '../../ingest/replay-server';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 
-describe.each(testDrivers())('fetching papers the corpus lacks from arXiv (%s)', (driver) => {
+describe.each(pgliteOnly())('fetching papers the corpus lacks from arXiv (%s)', (driver) => {
   let t: TestApp;
   let server: ReplayServer;
   let user: string;

@@ -11,8 +11,8 @@ import {
   createScratchDatabase,
   createTestApp,
   issueUserId,
+  pgliteOnly,
   type TestApp,
-  testDrivers,
 } from '../../test-support/test-app';
 
 /** docs/security.md#outbound-requests-to-arxiv: polite to arXiv under concurrency, and nothing fetched or written for an anonymous caller. */
@@ -53,7 +53,7 @@ function expectPaced(arrivals: number[], startedAt: number) {
   });
 }
 
-describe.each(testDrivers())('requests to arXiv (%s)', (driver) => {
+describe.each(pgliteOnly())('requests to arXiv (%s)', (driver) => {
   let arxiv: Awaited<ReturnType<typeof startArxiv>>;
   let t: TestApp | undefined;
   const appWith = async (env: Record<string, string> = {}) => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
 import { matchesIfNoneMatch } from './pdf-response';
 
@@ -21,7 +21,7 @@ describe('If-None-Match (RFC 9110 §13.1.2)', () => {
   });
 });
 
-describe.each(testDrivers())('PDFs revalidate with 304 (docs/security.md#browser-headers, %s)', (driver) => {
+describe.each(pgliteOnly())('PDFs revalidate with 304 (docs/security.md#browser-headers, %s)', (driver) => {
   let t: TestApp;
   let pdf: Buffer;
   let owner: string;

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { redactCredentials } from '../../lib/redact-credentials';
 import { findUserIdByToken } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
 import { createPdfUrlSigner } from './signed-pdf-url';
 
@@ -62,7 +62,7 @@ describe('redactCredentials (request log)', () => {
   });
 });
 
-describe.each(testDrivers())('signed PDF URLs of uploads (%s)', (driver) => {
+describe.each(pgliteOnly())('signed PDF URLs of uploads (%s)', (driver) => {
   let t: TestApp;
   let owner: string;
   let pdf: Buffer;

@@ -6,7 +6,7 @@ import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-s
 import { buildPaper, buildPassages, buildUpload, buildUser } from '../../test-support/factories';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
 import type { TestApp } from '../../test-support/test-app';
-import { testDrivers } from '../../test-support/test-app';
+import { pgliteOnly } from '../../test-support/test-app';
 import { parseEventStream, SPECTER_GRAPH, SPECTER_LOSS } from '../chat/chat-test-support';
 import { REVIEW_LIMITS } from './review-limits';
 import { reviewClient, reviewState } from './review-test-support';
@@ -18,7 +18,7 @@ const ofType = <T extends TStreamEvent['type']>(events: Event[], type: T) =>
   );
 const QUESTION = 'How does SPECTER use the citation graph?';
 
-describe.each(testDrivers())('POST /api/review/chat_rwg (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/review/chat_rwg (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, topics } from '../../db/schema';
 import { type SmtpTestServer, startSmtpTestServer, tokenFrom } from '../../mail/testing/smtp-test-server';
 import { buildUser } from '../../test-support/factories';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../../test-support/test-app';
 
 describe.each(testDrivers())('email subscription (%s)', (driver) => {
   let t: TestApp;
@@ -217,7 +217,7 @@ describe.each(testDrivers())('email subscription (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('email subscription when mail is not available (%s)', (driver) => {
+describe.each(pgliteOnly())('email subscription when mail is not available (%s)', (driver) => {
   it('refuses to subscribe without SMTP, with a clear 409, and says so in GET', async () => {
     const t = await createTestApp(driver, { seed: false });
     try {

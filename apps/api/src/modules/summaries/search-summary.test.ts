@@ -2,7 +2,7 @@ import type { TSearchSummary } from '@paperbench/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../test-support/ai-test-apps';
 import type { FakeLlmServer } from '../../test-support/fake-llm-server';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
 import { SEARCH_SUMMARY_ABSTENTION } from './search-summary.service';
 import {
   GHANA_ABSTRACT,
@@ -23,7 +23,7 @@ const MODEL_SUMMARY = [
   '[9] "win every Kaggle contest"',
 ].join('\n');
 
-describe.each(testDrivers())('POST /api/search-summary/ (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/search-summary/ (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles, uploads } from '../../db/schema';
 import { buildUser } from '../../test-support/factories';
 import { multipartBody } from '../../test-support/multipart';
-import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { createTestApp, pgliteOnly, type TestApp } from '../../test-support/test-app';
 
 /** A body of some megabytes: far more than the socket buffers hold, so an unread rest is really unread. */
 const BIG = 8 * 1024 * 1024;
@@ -70,7 +70,7 @@ function send(port: number, headers: Record<string, string>, body: Buffer): Prom
   });
 }
 
-describe.each(testDrivers())('upload refused before its body is read answers, never resets (%s)', (driver) => {
+describe.each(pgliteOnly())('upload refused before its body is read answers, never resets (%s)', (driver) => {
   let t: TestApp;
   let port: number;
   let token: string;
@@ -158,7 +158,7 @@ describe.each(testDrivers())('upload refused before its body is read answers, ne
   });
 });
 
-describe.each(testDrivers())('upload over its rate budget answers 429, never resets (%s)', (driver) => {
+describe.each(pgliteOnly())('upload over its rate budget answers 429, never resets (%s)', (driver) => {
   let t: TestApp;
   let port: number;
 

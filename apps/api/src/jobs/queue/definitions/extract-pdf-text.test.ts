@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paperTexts, queueJobs } from '../../../db/schema';
 import { deepNestingBomb, flateBomb, pageCountBomb, plainPdf } from '../../../test-support/pdf-bombs';
-import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../../test-support/test-app';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../../test-support/test-app';
 import { pdfPart, postUpload } from '../../../test-support/uploads';
 
 /** Small budgets so every bomb meets a limit quickly (docs/security.md#work-queue-and-pdf-limits: "set small budgets via config"). */
@@ -16,7 +16,7 @@ const BUDGETS = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(testDrivers())('text extraction on the work queue (%s)', (driver) => {
+describe.each(pgliteOnly())('text extraction on the work queue (%s)', (driver) => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

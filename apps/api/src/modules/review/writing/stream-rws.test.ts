@@ -7,7 +7,7 @@ import { chatSessions, papers as paperRows } from '../../../db/schema';
 import { type ModelAndOfflineApps, startModelAndOfflineApps } from '../../../test-support/ai-test-apps';
 import { buildPaper, buildPassages, buildUpload, buildUser } from '../../../test-support/factories';
 import type { FakeLlmServer } from '../../../test-support/fake-llm-server';
-import { type TestApp, testDrivers } from '../../../test-support/test-app';
+import { pgliteOnly, type TestApp } from '../../../test-support/test-app';
 import { CLOSING_TITLE } from './review-draft';
 import { countDrafts, DRAFTS_KEPT_PER_SESSION, insertDraft, selectLatestDraft } from './review-drafts.repo';
 import {
@@ -50,7 +50,7 @@ function mixedParagraph(passages: PromptPassage[]) {
   ].join('\n');
 }
 
-describe.each(testDrivers())('POST /api/review/stream_rws and GET /api/review/export (%s)', (driver) => {
+describe.each(pgliteOnly())('POST /api/review/stream_rws and GET /api/review/export (%s)', (driver) => {
   let apps: ModelAndOfflineApps;
   let fake: FakeLlmServer;
   let model: TestApp;
