@@ -2,6 +2,9 @@ import type { AppContext } from '../../app-context';
 import { S3FileStorage } from '../../storage/s3-file-storage';
 import { defineJob, hourlySlot, slotPayload } from '../job-definition';
 
+/** The storage's own sweep: no module to load. */
+const sweepTemp = async ({ storage }: Pick<AppContext, 'storage'>) => ({ removed: await storage.sweepTemp() });
+
 /**
  * docs/deploy.md#object-storage: every hour, removes the bucket's temp objects (and multipart uploads
  * under tmp/) older than a day, so what a killed replica left does not wait for the next start. One
@@ -14,8 +17,5 @@ export const storageTempSweepJob = defineJob({
   version: 1,
   payload: slotPayload,
   schedule: (now, { storage }) => (storage instanceof S3FileStorage ? hourlySlot(now) : null),
-  // The storage's own sweep: no module to load.
-  handler:
-    async () =>
-    async ({ storage }: Pick<AppContext, 'storage'>) => ({ removed: await storage.sweepTemp() }),
+  handler: async () => sweepTemp,
 });
