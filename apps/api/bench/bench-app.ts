@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { type AppContext, createAppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { jobDefinitions } from '../src/jobs/definitions';
 import { RAISED_TEST_BUDGETS } from '../src/test-support/test-app';
 
 export interface BenchApp {
@@ -40,7 +41,7 @@ export async function startBenchApp(
     // docs/security.md#rate-limits-and-quotas: every request comes from one user and one IP; budgets stay on, raised.
     ...RAISED_TEST_BUDGETS,
   });
-  const context = createAppContext({ db: database.db, config });
+  const context = createAppContext({ db: database.db, config, jobs: jobDefinitions });
   const app = await buildApp(context);
   const close = async () => {
     await app.close();

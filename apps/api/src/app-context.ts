@@ -2,7 +2,7 @@ import { createAiModel } from './ai/create-ai-model';
 import type { AiModel } from './ai/model';
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
-import { queueJobDefinitions } from './jobs/queue/definitions';
+import type { AnyJobDefinition } from './jobs/job-definition';
 import { createJobQueue, type JobQueue } from './jobs/queue/queue-runner';
 import { resolvePdfUrlSecret } from './lib/pdf-url-secret';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -45,9 +45,14 @@ export interface AppContext {
 
 /**
  * The context of one server process: its file storage (STORAGE_DIR, or the S3 bucket every replica shares), the
- * read replica's pool, its queue poller and PDF workers.
+ * read replica's pool, its queue poller and PDF workers. `jobs` is the job registry (jobs/definitions), handed
+ * in by the composition root (docs/queue.md#job-definitions): the queue runs its queued kinds.
  */
-export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config'>): AppContext {
+export function createAppContext({
+  db,
+  config,
+  jobs,
+}: Pick<AppContext, 'db' | 'config'> & { jobs: readonly AnyJobDefinition<AppContext>[] }): AppContext {
   const { S3_BUCKET } = config;
   const storage = S3_BUCKET ? createS3FileStorage({ ...config, S3_BUCKET }) : new LocalFileStorage(config.STORAGE_DIR);
   const replica = config.DATABASE_READ_URL
@@ -60,7 +65,7 @@ export function createAppContext({ db, config }: Pick<AppContext, 'db' | 'config
     config,
     storage,
     // docs/queue.md: handlers get this context, so the queue reads it lazily.
-    queue: createJobQueue(() => context, queueJobDefinitions, {
+    queue: createJobQueue(() => context, jobs, {
       pollMs: config.QUEUE_POLL_MS,
       concurrency: config.QUEUE_CONCURRENCY,
       retentionDays: config.QUEUE_RETENTION_DAYS,

@@ -23,7 +23,7 @@ async function main() {
     // docs/security.md#rate-limits-and-quotas: no request's query runs longer; bulk work lifts it for its own transaction.
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
-  const context = createAppContext({ db: database.db, config });
+  const context = createAppContext({ db: database.db, config, jobs: jobDefinitions });
   const app = await buildApp(context);
 
   await database.withStartupLock(async () => {

@@ -172,7 +172,7 @@ describe.each(testDrivers())('OAI-PMH harvester (%s)', (driver) => {
   });
 
   it('runs daily as a job over HARVEST_SETS, first from a week before', async () => {
-    const noSets = arxivHarvestJob.dueSlot(new Date('2026-11-23T07:00:00Z'), t.context);
+    const noSets = arxivHarvestJob.schedule?.(new Date('2026-11-23T07:00:00Z'), t.context);
     expect(noSets).toBeNull();
     const config = {
       ...t.context.config,
@@ -181,8 +181,8 @@ describe.each(testDrivers())('OAI-PMH harvester (%s)', (driver) => {
       ARXIV_REQUEST_INTERVAL_MS: 0,
     };
     const context = { ...t.context, config };
-    expect(arxivHarvestJob.dueSlot(new Date('2026-11-23T05:00:00Z'), context)).toBeNull();
-    expect(arxivHarvestJob.dueSlot(new Date('2026-11-23T07:00:00Z'), context)).toBe('2026-11-23');
+    expect(arxivHarvestJob.schedule?.(new Date('2026-11-23T05:00:00Z'), context)).toBeNull();
+    expect(arxivHarvestJob.schedule?.(new Date('2026-11-23T07:00:00Z'), context)).toBe('2026-11-23');
     reply = () => PAGE_2;
     const outcome = await runJob(context, arxivHarvestJob, '2026-11-23');
     expect(outcome).toMatchObject({ status: 'done', result: { cs: { inserted: 2, skipped: 2, from: '2026-11-16' } } });

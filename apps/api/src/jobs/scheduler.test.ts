@@ -3,22 +3,26 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context';
 import { jobRuns } from '../db/schema';
 import { createTestApp, type TestApp, testDrivers } from '../test-support/test-app';
-import { dailySlot, type JobDefinition } from './job-definition';
+import { dailySlot, defineJob, slotPayload } from './job-definition';
 import { formatLocalTime, nextTryAt, runJob, startScheduler } from './scheduler';
 
 const silentLog = { info: () => undefined, error: () => undefined } as never;
 
 function countingJob(id: string, work: () => Promise<void> = async () => undefined) {
   const runs: string[] = [];
-  const definition: JobDefinition = {
+  const definition = defineJob({
     id,
-    dueSlot: (now) => dailySlot(now, 6),
-    run: async (_context, { slot }) => {
-      runs.push(slot);
-      await work();
-      return { slot };
-    },
-  };
+    version: 1,
+    payload: slotPayload,
+    schedule: (now) => dailySlot(now, 6),
+    handler:
+      async () =>
+      async (_context: AppContext, { slot }) => {
+        runs.push(slot);
+        await work();
+        return { slot };
+      },
+  });
   return { definition, runs };
 }
 

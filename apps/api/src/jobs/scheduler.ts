@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app-context';
-import { type JobDefinition, ServiceUnreachable } from './job-definition';
+import type { Db } from '../db/client';
+import { type AnyJobDefinition, runHandler, ServiceUnreachable } from './job-definition';
 import { beatJobRun, type ClaimOptions, claimJobRun, finishJobRun } from './job-runs.repo';
 
 export type JobOutcome =
@@ -20,10 +20,15 @@ export interface RunJobOptions {
 /** This process's name in job_runs.claimed_by. */
 export const processOwner = () => `${os.hostname()}:${process.pid}`;
 
+/** What the scheduler itself needs of the app context; each job's handler reads its own part. */
+interface SchedulerContext {
+  db: Db;
+}
+
 /** Claims and runs one slot of a job, keeping its heartbeat fresh; a slot someone else holds is left alone. */
-export async function runJob(
-  context: AppContext,
-  definition: JobDefinition,
+export async function runJob<TContext extends SchedulerContext>(
+  context: TContext,
+  definition: AnyJobDefinition<TContext>,
   slot: string,
   { owner = processOwner(), claim = DEFAULT_CLAIM, signal = new AbortController().signal }: RunJobOptions = {},
 ): Promise<JobOutcome> {
@@ -34,7 +39,8 @@ export async function runJob(
     Math.max(1000, claim.staleAfterMs / 3),
   );
   try {
-    const result = (await definition.run(context, { slot, signal })) ?? null;
+    const payload = definition.payload.parse({ slot });
+    const result = (await runHandler(definition, context, payload, { signal })) ?? null;
     await finishJobRun(db, definition.id, slot, owner, { status: 'done', result });
     return { status: 'done', result };
   } catch (error) {
@@ -54,16 +60,16 @@ export async function runJob(
  * `retryFailedAfterMs` has passed (claimJobRun), unless the slot is over by then (a daily job's day ended)
  * and the next one is due first. Looked up in steps of `stepMs` over the next two days; null if never.
  */
-export function nextTryAt(
-  definition: JobDefinition,
-  context: AppContext,
+export function nextTryAt<TContext>(
+  definition: AnyJobDefinition<TContext>,
+  context: TContext,
   slot: string,
   failedAt: Date,
   { retryFailedAfterMs, stepMs }: { retryFailedAfterMs: number; stepMs: number },
 ): Date | null {
   const from = failedAt.getTime();
   for (let at = from + stepMs; at <= from + 2 * 86_400_000; at += stepMs) {
-    const due = definition.dueSlot(new Date(at), context);
+    const due = definition.schedule?.(new Date(at), context);
     if (due && (due !== slot || at >= from + retryFailedAfterMs)) return new Date(at);
   }
   return null;
@@ -85,12 +91,16 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-/** Ticks every `tickMs`: each due slot of each job is claimed and run; ticks never overlap. */
-export function startScheduler(
-  context: AppContext,
-  definitions: readonly JobDefinition[],
+/**
+ * Ticks every `tickMs`: each due slot of each job with a `schedule` is claimed and run, in the registry's
+ * order; ticks never overlap. Queued jobs in the registry are the queue's, not the scheduler's.
+ */
+export function startScheduler<TContext extends SchedulerContext>(
+  context: TContext,
+  registry: readonly AnyJobDefinition<TContext>[],
   { tickMs, log }: { tickMs: number; log: FastifyBaseLogger },
 ): Scheduler {
+  const definitions = registry.filter((definition) => definition.schedule);
   const shutdown = new AbortController();
   let running: Promise<void> = Promise.resolve();
 
@@ -98,7 +108,7 @@ export function startScheduler(
     running = running.then(async () => {
       for (const definition of definitions) {
         if (shutdown.signal.aborted) return;
-        const slot = definition.dueSlot(now, context);
+        const slot = definition.schedule?.(now, context);
         if (!slot) continue;
         const started = performance.now();
         const outcome = await runJob(context, definition, slot, { signal: shutdown.signal }).catch(

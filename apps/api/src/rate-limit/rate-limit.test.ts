@@ -7,6 +7,7 @@ import { createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
+import { jobDefinitions } from '../jobs/definitions';
 import { buildUser } from '../test-support/factories';
 import { createScratchDatabase, createTestApp, pgliteOnly, type TestApp, testDrivers } from '../test-support/test-app';
 import { libraryState, pdfPart, postUpload } from '../test-support/uploads';
@@ -295,7 +296,7 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits across replicas (postgre
       await databases[0]?.migrate();
       const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_CORPUS: 'false', ...SMALL });
       const [a, b] = await Promise.all(
-        databases.map((database) => buildApp(createAppContext({ db: database.db, config }))),
+        databases.map((database) => buildApp(createAppContext({ db: database.db, config, jobs: jobDefinitions }))),
       );
       if (!a || !b) throw new Error('apps not built');
       try {

@@ -13,6 +13,7 @@ import { buildApp } from '../app';
 import { createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { jobRuns, paperTexts } from '../db/schema';
+import { jobDefinitions } from '../jobs/definitions';
 import { storageTempSweepJob } from '../jobs/definitions/storage-temp-sweep';
 import { startScheduler } from '../jobs/scheduler';
 import { AppError } from '../lib/app-error';
@@ -238,7 +239,7 @@ describe.each(testDrivers())('two app instances sharing one bucket (%s)', (drive
       ...RAISED_TEST_BUDGETS,
       ...shared,
     });
-    second = await buildApp(createAppContext({ db: first.db, config }));
+    second = await buildApp(createAppContext({ db: first.db, config, jobs: jobDefinitions }));
   });
   afterAll(async () => {
     await second?.close();
@@ -293,7 +294,7 @@ describe.each(testDrivers())('two app instances sharing one bucket (%s)', (drive
     ]);
     // A disk's tmp/ is emptied at start only: the job is never due for it.
     const onDisk = { ...first.context, storage: new LocalFileStorage(secondStorageDir) };
-    expect(storageTempSweepJob.dueSlot(new Date(), onDisk)).toBeNull();
+    expect(storageTempSweepJob.schedule?.(new Date(), onDisk)).toBeNull();
   });
 
   it('uploads through one instance and serves the PDF, whole and in ranges, through the other', async () => {

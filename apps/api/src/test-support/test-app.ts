@@ -10,6 +10,7 @@ import { type AppContext, createAppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { loadCorpus } from '../ingest/corpus-loader';
+import { jobDefinitions } from '../jobs/definitions';
 import { packageRoot } from '../lib/package-paths';
 import { createPostgresCopy, openPgliteCopy, type TemplateKind } from './db-templates';
 
@@ -172,7 +173,7 @@ export async function createTestApp(
     ...(llm ? llmEnv(llm) : {}),
     ...env,
   });
-  const context = createAppContext({ db: database.db, config });
+  const context = createAppContext({ db: database.db, config, jobs: jobDefinitions });
   const app = await buildApp(context);
   await app.ready();
   return {

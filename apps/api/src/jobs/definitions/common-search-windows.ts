@@ -1,6 +1,4 @@
-import { refreshCommonWindows } from '../../modules/search/common-query-windows.service';
-import { searchIndexOf } from '../../modules/search/search-index.repo';
-import { hourlySlot, type JobDefinition } from '../job-definition';
+import { defineJob, hourlySlot, slotPayload } from '../job-definition';
 
 /**
  * Hourly (docs/search.md#common-words): when papers arrived since the last build, ranks the corpus's
@@ -8,8 +6,10 @@ import { hourlySlot, type JobDefinition } from '../job-definition';
  * the harvest, so a day's harvest is followed by a build in the same tick. Does nothing on a corpus
  * under 100,000 papers or without RUM.
  */
-export const commonSearchWindowsJob: JobDefinition = {
+export const commonSearchWindowsJob = defineJob({
   id: 'common-search-windows',
-  dueSlot: (now) => hourlySlot(now),
-  run: async ({ db }, { signal }) => refreshCommonWindows(db, { index: await searchIndexOf(db), signal }),
-};
+  version: 1,
+  payload: slotPayload,
+  schedule: (now) => hourlySlot(now),
+  handler: async () => (await import('./common-search-windows.handler')).refreshWindows,
+});

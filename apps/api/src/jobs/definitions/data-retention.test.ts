@@ -4,6 +4,7 @@ import { jobRuns, pageViews, rateLimitCounters, searchQueries } from '../../db/s
 import { CORPUS_IMPORT_JOB } from '../../ingest/corpus-imports.repo';
 import { selectLastRefresh } from '../../modules/corpus/corpus-status.repo';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { runHandler } from '../job-definition';
 import { arxivHarvestJob } from './arxiv-harvest';
 import { dataRetentionJob } from './data-retention';
 
@@ -20,8 +21,8 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
   afterAll(() => t.close());
 
   it('is due daily after DAILY_JOBS_HOUR_UTC', () => {
-    expect(dataRetentionJob.dueSlot(new Date('2026-11-23T07:00:00Z'), t.context)).toBe('2026-11-23');
-    expect(dataRetentionJob.dueSlot(new Date('2026-11-23T05:00:00Z'), t.context)).toBeNull();
+    expect(dataRetentionJob.schedule?.(new Date('2026-11-23T07:00:00Z'), t.context)).toBe('2026-11-23');
+    expect(dataRetentionJob.schedule?.(new Date('2026-11-23T05:00:00Z'), t.context)).toBeNull();
   });
 
   it('deletes only page views, search queries and rate-limit windows past their time', async () => {
@@ -44,7 +45,12 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
       { key: 'search:ip:live', hits: 3, resetAt: new Date(Date.now() + 60_000) },
     ]);
 
-    const result = await dataRetentionJob.run(t.context, { slot: '2026-11-23', signal: new AbortController().signal });
+    const result = await runHandler(
+      dataRetentionJob,
+      t.context,
+      { slot: '2026-11-23' },
+      { signal: new AbortController().signal },
+    );
     expect(result).toEqual({ pageViews: 2, searchQueries: 1, jobRuns: 0, usedIdTokens: 0, rateLimitCounters: 1 });
 
     expect((await t.db.select({ path: pageViews.path }).from(pageViews)).map((r) => r.path)).toEqual(['/new']);
@@ -58,15 +64,15 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
     expect(keys.map((r) => r.key)).toEqual(['search:ip:live']);
 
     // A second run finds nothing more.
-    expect(await dataRetentionJob.run(t.context, { slot: '2026-11-23', signal: new AbortController().signal })).toEqual(
-      {
-        pageViews: 0,
-        searchQueries: 0,
-        jobRuns: 0,
-        usedIdTokens: 0,
-        rateLimitCounters: 0,
-      },
-    );
+    expect(
+      await runHandler(dataRetentionJob, t.context, { slot: '2026-11-23' }, { signal: new AbortController().signal }),
+    ).toEqual({
+      pageViews: 0,
+      searchQueries: 0,
+      jobRuns: 0,
+      usedIdTokens: 0,
+      rateLimitCounters: 0,
+    });
   });
 
   it('deletes finished job runs past their time but keeps the newest done run of each job and running ones', async () => {
@@ -98,14 +104,24 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
       run('email-digests', 'e-100', 'running', daysAgo(100)),
     ]);
 
-    const result = await dataRetentionJob.run(t.context, { slot: '2026-11-24', signal: new AbortController().signal });
+    const result = await runHandler(
+      dataRetentionJob,
+      t.context,
+      { slot: '2026-11-24' },
+      { signal: new AbortController().signal },
+    );
     expect(result).toMatchObject({ jobRuns: 6 });
 
     const left = await t.db.select({ slot: jobRuns.slot }).from(jobRuns);
     expect(left.map((r) => r.slot).sort()).toEqual(['e-100', 'h-45', 'h-5', 'i-90', 's-1', 's-19']);
     expect(await selectLastRefresh(t.db)).toEqual({ updatedAt: newestHarvestAt, hasHarvested: true });
 
-    const again = await dataRetentionJob.run(t.context, { slot: '2026-11-24', signal: new AbortController().signal });
+    const again = await runHandler(
+      dataRetentionJob,
+      t.context,
+      { slot: '2026-11-24' },
+      { signal: new AbortController().signal },
+    );
     expect(again).toMatchObject({ jobRuns: 0 });
   });
 });

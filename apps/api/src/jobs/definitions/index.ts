@@ -1,15 +1,27 @@
-import type { JobDefinition } from '../job-definition';
+import type { AppContext } from '../../app-context';
+import type { AnyJobDefinition } from '../job-definition';
 import { arxivHarvestJob } from './arxiv-harvest';
 import { commonSearchWindowsJob } from './common-search-windows';
 import { dataRetentionJob } from './data-retention';
 import { emailDigestsJob } from './email-digests';
+import { embedPassagesJob } from './embed-passages';
+import { extractPdfTextJob } from './extract-pdf-text';
+import { fetchPaperTextJob } from './fetch-paper-text';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
-/** Every scheduled job the API processes run. */
-export const jobDefinitions: readonly JobDefinition[] = [
+/**
+ * The registry: every job the API processes run, queued and scheduled (docs/queue.md#job-definitions).
+ * Only the composition roots (main.ts, test-support/test-app.ts) import it and hand it to the app
+ * context's queue and to the scheduler; handlers load when first run. Scheduled jobs run in this order
+ * within a tick (the harvest before the common words' build).
+ */
+export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   arxivHarvestJob,
   commonSearchWindowsJob,
   emailDigestsJob,
   dataRetentionJob,
   storageTempSweepJob,
+  extractPdfTextJob,
+  fetchPaperTextJob,
+  embedPassagesJob,
 ];

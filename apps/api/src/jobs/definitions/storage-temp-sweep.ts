@@ -1,5 +1,9 @@
+import type { AppContext } from '../../app-context';
 import { S3FileStorage } from '../../storage/s3-file-storage';
-import { hourlySlot, type JobDefinition } from '../job-definition';
+import { defineJob, hourlySlot, slotPayload } from '../job-definition';
+
+/** The storage's own sweep: no module to load. */
+const sweepTemp = async ({ storage }: Pick<AppContext, 'storage'>) => ({ removed: await storage.sweepTemp() });
 
 /**
  * docs/deploy.md#object-storage: every hour, removes the bucket's temp objects (and multipart uploads
@@ -8,8 +12,10 @@ import { hourlySlot, type JobDefinition } from '../job-definition';
  * one process and is emptied whole at its start (LocalFileStorage.sweepTemp), which would take uploads
  * in progress if run while it serves. Safe to run twice: a second run finds nothing.
  */
-export const storageTempSweepJob: JobDefinition = {
+export const storageTempSweepJob = defineJob({
   id: 'storage-temp-sweep',
-  dueSlot: (now, { storage }) => (storage instanceof S3FileStorage ? hourlySlot(now) : null),
-  run: async ({ storage }) => ({ removed: await storage.sweepTemp() }),
-};
+  version: 1,
+  payload: slotPayload,
+  schedule: (now, { storage }) => (storage instanceof S3FileStorage ? hourlySlot(now) : null),
+  handler: async () => sweepTemp,
+});

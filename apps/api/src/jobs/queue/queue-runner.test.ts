@@ -1,35 +1,45 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { AppContext } from '../../app-context';
 import { queueJobs } from '../../db/schema';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
-import { enqueue } from './enqueue';
-import { backoffDelayMs, defineQueueJob, PermanentJobError, type QueueJobDefinition } from './queue-job-definition';
+import {
+  type AnyJobDefinition,
+  defineJob,
+  type JobDefinition,
+  type JobHandler,
+  PermanentJobError,
+} from '../job-definition';
+import { enqueueJob } from './enqueue';
+import { backoffDelayMs } from './job-outcome';
 import { sweepFinishedJobs } from './queue-jobs.repo';
 import { createJobQueue, type JobQueue } from './queue-runner';
 
 const ZNumbered = z.object({ n: z.number().int() });
 
+type Numbered = z.infer<typeof ZNumbered>;
+
 /** A test kind whose handler is given per test; records the give-ups. */
 function testKind(
-  handler: QueueJobDefinition<{ n: number }>['handler'],
-  overrides: Partial<QueueJobDefinition<{ n: number }>> = {},
+  handler: JobHandler<AppContext, Numbered>,
+  overrides: Partial<Pick<JobDefinition<AppContext, Numbered>, 'visibilityTimeoutMs' | 'backoff'>> = {},
 ) {
   const gaveUp: Array<{ n: number; reason: string }> = [];
-  const definition = defineQueueJob({
+  const definition = defineJob({
     id: 'test-kind',
     version: 1,
     payload: ZNumbered,
-    maxAttempts: 3,
     visibilityTimeoutMs: 60_000,
     backoff: { baseMs: 60_000, maxMs: 600_000 },
-    handler,
-    onGaveUp: async (_context, payload, reason) => {
+    handler: async () => handler,
+    onGaveUp: async () => async (_context, payload, reason) => {
       gaveUp.push({ n: payload.n, reason });
     },
     ...overrides,
   });
-  return { definition, gaveUp };
+  // Its rows get 3 tries (what jobs/job-payloads.ts says of a real kind).
+  return { definition: { ...definition, maxAttempts: 3 }, gaveUp };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,7 +55,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
   let t: TestApp;
   const queues: JobQueue[] = [];
   /** A poller of its own on the test database, as another replica would run it. */
-  const replica = (owner: string, definitions: readonly QueueJobDefinition<never>[], concurrency = 4) => {
+  const replica = (owner: string, definitions: readonly AnyJobDefinition<AppContext>[], concurrency = 4) => {
     const queue = createJobQueue(() => t.context, definitions as never, {
       pollMs: 50,
       concurrency,
@@ -76,7 +86,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       await sleep(5);
       inFlight--;
     });
-    for (let n = 0; n < 30; n++) await enqueue(t.db, definition, { n });
+    for (let n = 0; n < 30; n++) await enqueueJob(t.db, definition, { n });
     const a = replica('replica-a', [definition as never]);
     const b = replica('replica-b', [definition as never]);
     a.start();
@@ -175,7 +185,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       },
       { visibilityTimeoutMs: 1000 },
     );
-    await enqueue(t.db, definition, { n: 1 });
+    await enqueueJob(t.db, definition, { n: 1 });
     const a = replica('replica-a', [definition as never]);
     a.start();
     const first = a.drain();
@@ -193,7 +203,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       attempt++;
       throw new Error(`upstream answered 503 (try ${attempt})`);
     });
-    await enqueue(t.db, definition, { n: 7 });
+    await enqueueJob(t.db, definition, { n: 7 });
     const queue = replica('replica-a', [definition as never]);
     queue.start();
     await queue.drain();
@@ -234,7 +244,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       runs++;
       throw new PermanentJobError('the PDF declares 1000000 pages');
     });
-    await enqueue(t.db, definition, { n: 1 });
+    await enqueueJob(t.db, definition, { n: 1 });
     const queue = replica('replica-a', [definition as never]);
     queue.start();
     await queue.drain();
@@ -269,15 +279,15 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
 
   it('dedupe: a key already queued or running is not enqueued twice; once done it may be again', async () => {
     const { definition } = testKind(async () => undefined);
-    const first = await enqueue(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' });
-    const second = await enqueue(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' });
+    const first = await enqueueJob(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' });
+    const second = await enqueueJob(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' });
     expect(first).toEqual(expect.any(Number));
     expect(second).toBeNull();
     expect(await rowsOf()).toHaveLength(1);
     const queue = replica('replica-a', [definition as never]);
     queue.start();
     await queue.drain();
-    expect(await enqueue(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' })).toEqual(expect.any(Number));
+    expect(await enqueueJob(t.db, definition, { n: 1 }, { dedupeKey: 'paper-1' })).toEqual(expect.any(Number));
     expect((await rowsOf()).map((row) => row.status)).toEqual(['done', 'queued']);
   });
 
@@ -285,20 +295,20 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
     const { definition } = testKind(async () => undefined);
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueue(tx, definition, { n: 1 });
+        await enqueueJob(tx, definition, { n: 1 });
         throw new Error('the upload failed after enqueueing');
       }),
     ).rejects.toThrow('the upload failed');
     expect(await rowsOf()).toEqual([]);
     await t.db.transaction(async (tx) => {
-      await enqueue(tx, definition, { n: 2 });
+      await enqueueJob(tx, definition, { n: 2 });
     });
     expect(await rowsOf()).toMatchObject([{ status: 'queued', payload: { n: 2 } }]);
   });
 
   it('refuses a payload that does not match the kind, and enqueues nothing', async () => {
     const { definition } = testKind(async () => undefined);
-    await expect(enqueue(t.db, definition, { n: 'one' } as never)).rejects.toThrow();
+    await expect(enqueueJob(t.db, definition, { n: 'one' } as never)).rejects.toThrow();
     expect(await rowsOf()).toEqual([]);
   });
 
@@ -317,7 +327,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       },
       { visibilityTimeoutMs: 400 },
     );
-    await enqueue(t.db, definition, { n: 1 });
+    await enqueueJob(t.db, definition, { n: 1 });
     const a = replica('replica-a', [definition as never]);
     a.start();
     while (runs === 0) await sleep(20);
@@ -342,7 +352,7 @@ describe.each(testDrivers())('durable work queue (%s)', (driver) => {
       await sleep(20);
       inFlight--;
     });
-    for (let n = 0; n < 10; n++) await enqueue(t.db, definition, { n });
+    for (let n = 0; n < 10; n++) await enqueueJob(t.db, definition, { n });
     const queue = replica('replica-a', [definition as never], 2);
     queue.start();
     await queue.drain();

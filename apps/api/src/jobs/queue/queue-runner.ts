@@ -1,22 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { AnyJobDefinition } from '../job-definition';
 import { processOwner } from '../scheduler';
+import type { QueueLog, QueueRunEnv } from './job-outcome';
 import { releaseOrphanedJobs } from './orphaned-jobs';
-import {
-  type AnyQueueJobDefinition,
-  backoffDelayMs,
-  PermanentJobError,
-  type QueueJobDefinition,
-} from './queue-job-definition';
-import {
-  claimJobs,
-  completeJob,
-  extendJobLock,
-  failJob,
-  type QueueJobRow,
-  retryJobLater,
-  sweepFinishedJobs,
-} from './queue-jobs.repo';
+import { claimJobs, sweepFinishedJobs } from './queue-jobs.repo';
+import { runQueuedJob, visibilityTimeoutOf } from './run-queued-job';
 
 export interface JobQueue {
   /** Starts polling every pollMs (the server calls it once the database is migrated). */
@@ -30,7 +19,7 @@ export interface JobQueue {
    * another process, or the next start, takes them over (docs/security.md#work-queue-and-pdf-limits: shutdown does not drain).
    */
   stop(): Promise<void>;
-  useLogger(log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): void;
+  useLogger(log: QueueLog): void;
 }
 
 export interface JobQueueOptions {
@@ -42,174 +31,153 @@ export interface JobQueueOptions {
   owner?: string;
 }
 
+/** What the queue itself needs of the app context; each job's handler reads its own part. */
+export interface QueueContext {
+  db: Db;
+  config: Config;
+}
+
+/** The poller's state: the jobs running here, and when finished jobs were last swept. */
+interface Poller<TContext> extends QueueRunEnv<TContext> {
+  definitions: readonly AnyJobDefinition<TContext>[];
+  options: Required<JobQueueOptions>;
+  running: Map<number, { kind: string; done: Promise<void> }>;
+  lastSweep: number;
+}
+
 const SWEEP_EVERY_MS = 60 * 60_000;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+const silentLog: QueueLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** How many more jobs of `definition` this process may start now (QUEUE_CONCURRENCY and the kind's own limit). */
+function freeSlots<TContext>(poller: Poller<TContext>, definition: AnyJobDefinition<TContext>, config: Config) {
+  const { concurrency } = poller.options;
+  const ofKind = [...poller.running.values()].filter((job) => job.kind === definition.id).length;
+  return Math.min(concurrency - poller.running.size, (definition.concurrency?.(config) ?? concurrency) - ofKind);
+}
+
+/** One pass over the kinds: claims what fits in the free slots and starts it; resolves to how many were claimed. */
+async function claimDueJobs<TContext extends QueueContext>(poller: Poller<TContext>, onFinished: () => void) {
+  const { db, config } = poller.context();
+  let claimed = 0;
+  for (const definition of poller.definitions) {
+    if (poller.shutdown.aborted) break;
+    const free = freeSlots(poller, definition, config);
+    if (free <= 0) continue;
+    const jobs = await claimJobs(db, {
+      kind: definition.id,
+      owner: poller.owner,
+      limit: free,
+      visibilityTimeoutMs: visibilityTimeoutOf(definition),
+    });
+    for (const job of jobs) {
+      const done = runQueuedJob(poller, definition, job).finally(() => {
+        poller.running.delete(job.id);
+        onFinished();
+      });
+      poller.running.set(job.id, { kind: definition.id, done });
+    }
+    claimed += jobs.length;
+  }
+  return claimed;
+}
+
+/** At most once an hour per process: finished jobs older than QUEUE_RETENTION_DAYS are deleted. */
+async function sweepIfDue<TContext extends QueueContext>(poller: Poller<TContext>) {
+  if (Date.now() - poller.lastSweep <= SWEEP_EVERY_MS || poller.shutdown.aborted) return;
+  poller.lastSweep = Date.now();
+  const swept = await sweepFinishedJobs(poller.context().db, poller.options.retentionDays);
+  if (swept) poller.log.info({ swept }, 'queue: finished jobs swept');
+}
 
 /**
- * The poller of one process (docs/queue.md): claims due jobs of each kind with free slots, runs
- * their handlers while a heartbeat extends their locks, and records the outcome. Every replica runs
- * one; the database decides who runs what (queue-jobs.repo.ts).
+ * Runs `pass` now, coalescing requests that come while it runs into one more pass; resolves to what the
+ * passes claimed. Never throws: a failed pass is logged.
  */
-export function createJobQueue(
-  context: () => AppContext,
-  definitions: readonly AnyQueueJobDefinition[],
-  { pollMs, concurrency, retentionDays, owner = processOwner() }: JobQueueOptions,
-): JobQueue {
-  const shutdown = new AbortController();
-  const running = new Map<number, { kind: string; done: Promise<void> }>();
-  let log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> = {
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
+function coalescingPoll<TContext>(poller: Poller<TContext>, pass: () => Promise<number>) {
   let polling: Promise<number> | undefined;
-  let pollAgain = false;
-  let lastSweep = 0;
-  /** The start-up release of earlier processes' jobs; polls wait for it. */
-  let releasing: Promise<void> = Promise.resolve();
-
-  const runningOf = (kind: string) => [...running.values()].filter((job) => job.kind === kind).length;
-
-  /** One pass over the kinds: claims what fits in the free slots; resolves to how many were claimed. */
-  const pollOnce = async (): Promise<number> => {
-    const { db, config } = context();
-    let claimed = 0;
-    for (const definition of definitions) {
-      if (shutdown.signal.aborted) break;
-      const free = Math.min(
-        concurrency - running.size,
-        (definition.concurrency?.(config) ?? concurrency) - runningOf(definition.id),
-      );
-      if (free <= 0) continue;
-      const jobs = await claimJobs(db, {
-        kind: definition.id,
-        owner,
-        limit: free,
-        visibilityTimeoutMs: definition.visibilityTimeoutMs,
-      });
-      for (const job of jobs) {
-        const done = runJob(definition, job).finally(() => {
-          running.delete(job.id);
-          if (!shutdown.signal.aborted) wake();
-        });
-        running.set(job.id, { kind: definition.id, done });
-      }
-      claimed += jobs.length;
-    }
-    if (Date.now() - lastSweep > SWEEP_EVERY_MS && !shutdown.signal.aborted) {
-      lastSweep = Date.now();
-      const swept = await sweepFinishedJobs(db, retentionDays);
-      if (swept) log.info({ swept }, 'queue: finished jobs swept');
-    }
-    return claimed;
-  };
-
-  /** Polls, coalescing overlapping requests into one more pass; never throws (a failed poll is logged). */
+  let again = false;
   const poll = (): Promise<number> => {
     if (polling) {
-      pollAgain = true;
+      again = true;
       return polling;
     }
     polling = (async () => {
       let claimed = 0;
       do {
-        pollAgain = false;
-        claimed += await pollOnce().catch((err: unknown) => {
-          if (!shutdown.signal.aborted) log.error({ err }, 'queue: poll failed');
+        again = false;
+        claimed += await pass().catch((err: unknown) => {
+          if (!poller.shutdown.aborted) poller.log.error({ err }, 'queue: poll failed');
           return 0;
         });
-      } while (pollAgain && !shutdown.signal.aborted);
+      } while (again && !poller.shutdown.aborted);
       return claimed;
     })().finally(() => {
       polling = undefined;
     });
     return polling;
   };
+  return { poll, inFlight: () => polling };
+}
 
-  function wake() {
+/** At start: the jobs of this host's earlier processes are released (orphaned-jobs.ts); never throws. */
+async function releaseEarlierProcesses<TContext extends QueueContext>(poller: Poller<TContext>) {
+  try {
+    const released = await releaseOrphanedJobs(poller.context().db, poller.owner);
+    if (released > 0) poller.log.info({ released }, 'released the jobs of an earlier process');
+  } catch (error) {
+    poller.log.warn({ err: error }, 'could not release the jobs of earlier processes');
+  }
+}
+
+/**
+ * The poller of one process (docs/queue.md): claims due jobs of each queued kind of the registry with
+ * free slots, runs their handlers while a heartbeat extends their locks, and records the outcome. Every
+ * replica runs one; the database decides who runs what (queue-jobs.repo.ts). Scheduled jobs in the
+ * registry are the scheduler's.
+ */
+export function createJobQueue<TContext extends QueueContext>(
+  context: () => TContext,
+  registry: readonly AnyJobDefinition<TContext>[],
+  { owner = processOwner(), ...options }: JobQueueOptions,
+): JobQueue {
+  const shutdown = new AbortController();
+  const poller: Poller<TContext> = {
+    context,
+    owner,
+    log: silentLog,
+    shutdown: shutdown.signal,
+    definitions: registry.filter((definition) => !definition.schedule),
+    options: { ...options, owner },
+    running: new Map(),
+    lastSweep: 0,
+  };
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** The start-up release of earlier processes' jobs; polls wait for it. */
+  let releasing: Promise<void> = Promise.resolve();
+  const wake = () => {
     if (started && !shutdown.signal.aborted) void poll();
-  }
-
-  /** Runs one claimed job to its outcome; after shutdown it writes nothing (the lock expires instead). */
-  async function runJob(definition: QueueJobDefinition<unknown>, job: QueueJobRow): Promise<void> {
-    const { db } = context();
-    const abort = new AbortController();
-    const onShutdown = () => abort.abort(new Error('the server is shutting down'));
-    shutdown.signal.addEventListener('abort', onShutdown, { once: true });
-    // An aborted job is no longer ours to hold: its lock must run out for someone else to take it.
-    abort.signal.addEventListener('abort', () => clearInterval(heartbeat), { once: true });
-    const heartbeat = setInterval(
-      () => {
-        void extendJobLock(db, job.id, owner, definition.visibilityTimeoutMs)
-          .then((held) => {
-            if (!held) abort.abort(new Error('the job was taken over by another process'));
-          })
-          .catch(() => undefined);
-      },
-      Math.max(50, definition.visibilityTimeoutMs / 3),
-    );
-    heartbeat.unref();
-    const giveUp = async (reason: string) => {
-      if (!(await failJob(db, job.id, owner, reason))) return;
-      log.warn({ job: job.id, kind: job.kind, reason }, 'queue: job failed for good');
-      const parsed = definition.payload.safeParse(job.payload);
-      if (parsed.success) await definition.onGaveUp?.(context(), parsed.data, reason);
-    };
-    try {
-      const payload = definition.payload.safeParse(job.payload);
-      if (!payload.success)
-        return await giveUp(`payload of version ${job.version} does not parse: ${payload.error.message}`);
-      if (job.attempts > job.maxAttempts) {
-        return await giveUp(
-          `${job.lastError ?? 'its process stopped while running it'} (gave up after ${job.maxAttempts} attempts)`,
-        );
-      }
-      try {
-        await definition.handler(context(), payload.data, {
-          jobId: job.id,
-          attempt: job.attempts,
-          signal: abort.signal,
-        });
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        const reason = errorText(error);
-        if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) return await giveUp(reason);
-        const delayMs = backoffDelayMs(definition.backoff, job.attempts);
-        await retryJobLater(db, job.id, owner, reason, delayMs);
-        log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, reason, delayMs }, 'queue: job will be retried');
-        return;
-      }
-      if (!abort.signal.aborted) await completeJob(db, job.id, owner);
-    } catch (err) {
-      // Recording the outcome failed (database gone): the lock expires and the job is tried again.
-      if (!shutdown.signal.aborted) log.error({ err, job: job.id }, 'queue: could not record a job outcome');
-    } finally {
-      clearInterval(heartbeat);
-      shutdown.signal.removeEventListener('abort', onShutdown);
-    }
-  }
+  };
+  const { poll, inFlight } = coalescingPoll(poller, async () => {
+    const claimed = await claimDueJobs(poller, wake);
+    await sweepIfDue(poller);
+    return claimed;
+  });
+  const tick = () => {
+    timer = setTimeout(() => void poll().finally(() => shutdown.signal.aborted || tick()), options.pollMs);
+    timer.unref();
+  };
 
   return {
     start() {
       if (started || shutdown.signal.aborted) return;
       started = true;
-      const tick = () => {
-        timer = setTimeout(() => void poll().finally(() => shutdown.signal.aborted || tick()), pollMs);
-        timer.unref();
-      };
       // A restart picks up what its crashed predecessor on this host held without waiting out the locks.
-      releasing = releaseOrphanedJobs(context().db, owner)
-        .then((released) => {
-          if (released > 0) log.info({ released }, 'released the jobs of an earlier process');
-        })
-        .catch((error: unknown) => log.warn({ err: error }, 'could not release the jobs of earlier processes'))
-        .finally(() => {
-          if (shutdown.signal.aborted) return;
-          tick();
-          wake();
-        });
+      releasing = releaseEarlierProcesses(poller).finally(() => {
+        if (shutdown.signal.aborted) return;
+        tick();
+        wake();
+      });
     },
     wake,
     async drain() {
@@ -217,8 +185,8 @@ export function createJobQueue(
       await releasing;
       for (;;) {
         const claimed = await poll();
-        if (claimed === 0 && running.size === 0) return;
-        await Promise.all([...running.values()].map((job) => job.done));
+        if (claimed === 0 && poller.running.size === 0) return;
+        await Promise.all([...poller.running.values()].map((job) => job.done));
       }
     },
     async stop() {
@@ -226,10 +194,10 @@ export function createJobQueue(
       clearTimeout(timer);
       // Only the in-flight queries are awaited (they must not outlive the database); handlers are not.
       await releasing;
-      await polling?.catch(() => undefined);
+      await inFlight()?.catch(() => undefined);
     },
     useLogger(next) {
-      log = next;
+      poller.log = next;
     },
   };
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { papers } from '../../db/schema';
 import { arxivFixture, type ReplayServer, startReplayServer } from '../../ingest/replay-server';
+import { jobDefinitions } from '../../jobs/definitions';
 import {
   createScratchDatabase,
   createTestApp,
@@ -159,7 +160,7 @@ describe.runIf(process.env.DATABASE_URL)('two app instances on one PostgreSQL da
         ARXIV_REQUEST_INTERVAL_MS: String(INTERVAL_MS),
       });
       const apps = await Promise.all(
-        replicas.map((database) => buildApp(createAppContext({ db: database.db, config }))),
+        replicas.map((database) => buildApp(createAppContext({ db: database.db, config, jobs: jobDefinitions }))),
       );
       const user = await issueUserId(apps[0] as (typeof apps)[number]);
       const startedAt = performance.now();

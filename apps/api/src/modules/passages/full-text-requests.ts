@@ -1,8 +1,6 @@
 import type { TChatFile, TPaperRef } from '@paperbench/contract';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
-import { fetchPaperTextJob } from '../../jobs/queue/definitions/fetch-paper-text';
 import { enqueue } from '../../jobs/queue/enqueue';
 import { isFetchedPlatform } from '../../lib/paper-platforms';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
@@ -30,7 +28,7 @@ export async function requestFullText(
   for (const ref of refs) {
     if (ref.platform === UPLOAD_PLATFORM) {
       if (!(await reopenTextWithoutPages(tx, ref))) continue;
-      await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: dedupeKey(ref) });
+      await enqueue(tx, 'extract-pdf-text', ref, { dedupeKey: dedupeKey(ref) });
     } else {
       if (!config.FULL_TEXT_FETCH || !isFetchedPlatform(ref.platform)) continue;
       const asked =
@@ -38,7 +36,7 @@ export async function requestFullText(
       if (!asked) continue;
       await enqueue(
         tx,
-        fetchPaperTextJob,
+        'fetch-paper-text',
         { platform: ref.platform as 'arxiv' | 'acl', paper_id: ref.paper_id },
         {
           dedupeKey: dedupeKey(ref),

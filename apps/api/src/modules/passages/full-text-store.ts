@@ -2,7 +2,6 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paperTexts } from '../../db/schema';
-import { embedPassagesJob } from '../../jobs/queue/definitions/embed-passages';
 import { enqueue } from '../../jobs/queue/enqueue';
 import { markTextReady } from '../uploads/paper-texts.repo';
 import type { PdfText } from '../uploads/pdf-text';
@@ -26,7 +25,7 @@ export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfT
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
-    if (embed) await enqueue(tx, embedPassagesJob, ref, { dedupeKey: dedupeKey(ref) });
+    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: dedupeKey(ref) });
     return true;
   });
 }
@@ -63,7 +62,7 @@ export async function storeAbstractOnly(
     if (rows.length === 0 || !text) return rows.length === 1;
     const start = abstract?.indexOf(text) ?? 0;
     await replacePassages(tx, ref, [{ page: 1, charStart: start, charEnd: start + text.length, text }], 'abstract');
-    if (embed) await enqueue(tx, embedPassagesJob, ref, { dedupeKey: dedupeKey(ref) });
+    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: dedupeKey(ref) });
     return true;
   });
 }

@@ -14,7 +14,7 @@ const filenameOf = (url: URL) => decodeURIComponent(url.pathname.split('/').filt
  * requests for one URL share a single fetch. A failed fetch stores nothing, so the next request
  * tries again.
  */
-export function createRemotePdfCache(context: AppContext) {
+export function createRemotePdfCache(context: Pick<AppContext, 'db' | 'storage' | 'config'>) {
   const { db, storage, config } = context;
   const origins = allowedPdfOrigins(config);
   const hostNames = pdfHostNames(config);

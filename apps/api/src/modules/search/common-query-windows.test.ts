@@ -5,7 +5,7 @@ import type { NewPaper } from '../../ingest/arxiv-record';
 import { jobDefinitions } from '../../jobs/definitions';
 import { arxivHarvestJob } from '../../jobs/definitions/arxiv-harvest';
 import { commonSearchWindowsJob } from '../../jobs/definitions/common-search-windows';
-import { hourlySlot } from '../../jobs/job-definition';
+import { hourlySlot, runHandler } from '../../jobs/job-definition';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { selectCommonWindowBuild } from './common-query-windows.repo';
 import { refreshCommonWindows } from './common-query-windows.service';
@@ -197,10 +197,12 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
     expect(await stored()).toEqual([]);
     expect(await selectCommonWindowBuild(t.db)).toBeUndefined();
     // The scheduled job, with the real limits, on this corpus of a few thousand papers.
-    const run = await commonSearchWindowsJob.run(t.context, {
-      slot: '2026-11-24T06',
-      signal: new AbortController().signal,
-    });
+    const run = await runHandler(
+      commonSearchWindowsJob,
+      t.context,
+      { slot: '2026-11-24T06' },
+      { signal: new AbortController().signal },
+    );
     expect(run).toEqual({ skipped: index === 'rum' ? 'fewer than 100000 papers' : 'no RUM index' });
     // On GIN a search of the word alone ranks as it comes, whatever is stored.
     await t.db.insert(commonQueryWindows).values({ query: 'zelquor', keys: [], depth: 1000 });
@@ -211,6 +213,6 @@ describe.each(testDrivers())('common words ranked in the background (%s)', (driv
   it("is due once an hour, after the harvest (a day's harvest is followed by a build in the same tick)", () => {
     expect(jobDefinitions.indexOf(commonSearchWindowsJob)).toBeGreaterThan(jobDefinitions.indexOf(arxivHarvestJob));
     expect(hourlySlot(new Date('2026-11-24T06:59:59Z'))).toBe('2026-11-24T06');
-    expect(commonSearchWindowsJob.dueSlot(new Date('2026-11-24T07:00:00Z'), t.context)).toBe('2026-11-24T07');
+    expect(commonSearchWindowsJob.schedule?.(new Date('2026-11-24T07:00:00Z'), t.context)).toBe('2026-11-24T07');
   });
 });

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
-import { fetchPaperTextJob } from '../../jobs/queue/definitions/fetch-paper-text';
+import { queuedJob } from '../../jobs/job-payloads';
 import { FETCHED_PLATFORMS } from '../../lib/paper-platforms';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { enqueueOrphanedTexts } from './paper-texts.repo';
@@ -15,11 +14,11 @@ import { enqueueOrphanedTexts } from './paper-texts.repo';
  * queue existed) gets one here, and so does a fetched paper's (docs/ai.md#full-text-and-passages);
  * the dedupe key makes that safe when replicas start together.
  */
-export async function recoverUploads({ storage, db, queue }: AppContext) {
+export async function recoverUploads({ storage, db, queue }: Pick<AppContext, 'storage' | 'db' | 'queue'>) {
   const tempFilesRemoved = await storage.sweepTemp();
   const textsRequeued =
-    (await enqueueOrphanedTexts(db, extractPdfTextJob, [UPLOAD_PLATFORM])) +
-    (await enqueueOrphanedTexts(db, fetchPaperTextJob, FETCHED_PLATFORMS));
+    (await enqueueOrphanedTexts(db, queuedJob('extract-pdf-text'), [UPLOAD_PLATFORM])) +
+    (await enqueueOrphanedTexts(db, queuedJob('fetch-paper-text'), FETCHED_PLATFORMS));
   if (textsRequeued) queue.wake();
   return { tempFilesRemoved, textsRequeued };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TUploadResponse } from '@paperbench/contract';
-import type { AppContext } from '../../../app-context';
-import { extractPdfTextJob } from '../../../jobs/queue/definitions/extract-pdf-text';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
 import { enqueue } from '../../../jobs/queue/enqueue';
-import type { StagedFile } from '../../../storage/file-storage';
+import type { JobQueue } from '../../../jobs/queue/queue-runner';
+import type { FileStorage, StagedFile } from '../../../storage/file-storage';
 import { withStoredFile } from '../../../storage/stored-file';
 import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
 import { uploadedPdfUrl } from '../../pdfs/signed-pdf-url';
@@ -25,6 +26,14 @@ export interface CreatedUpload {
   isExisting: boolean;
 }
 
+/** What an upload needs of the app context (not the whole of it: app-context.ts imports this module's URLs). */
+export interface UploadContext {
+  db: Db;
+  storage: FileStorage;
+  queue: Pick<JobQueue, 'wake'>;
+  config: Pick<Config, 'USER_UPLOAD_QUOTA_BYTES'>;
+}
+
 /**
  * An upload becomes a paper in ONE transaction, written only after the bytes are complete: the
  * stored file (once per content), the papers row of platform 'upload', the uploads row (owner,
@@ -38,7 +47,7 @@ export interface CreatedUpload {
  * the staged temp file is dropped. Another user's identical bytes are their own upload.
  */
 export async function createUpload(
-  { db, storage, queue, config }: AppContext,
+  { db, storage, queue, config }: UploadContext,
   { ownerId, staged, metadata }: CreateUploadProps,
 ): Promise<CreatedUpload> {
   // 128 random bits: an upload's id must not be guessable (architecture: ids that grant access).
@@ -52,7 +61,7 @@ export async function createUpload(
     await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
     await insertUpload(tx, { paperId, ownerId, contentHash, metadata, pdfUrl: uploadedPdfUrl(paperId) });
     await insertPendingText(tx, { platform: UPLOAD_PLATFORM, paperId });
-    await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
+    await enqueue(tx, 'extract-pdf-text', ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
     return undefined;
   });
   if (existing) return { ref: existing, isExisting: true };

@@ -1,10 +1,10 @@
 import type { TChatFile } from '@paperbench/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { paperTexts, queueJobs } from '../../../db/schema';
-import { deepNestingBomb, flateBomb, pageCountBomb, plainPdf } from '../../../test-support/pdf-bombs';
-import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../../test-support/test-app';
-import { pdfPart, postUpload } from '../../../test-support/uploads';
+import { paperTexts, queueJobs } from '../../db/schema';
+import { deepNestingBomb, flateBomb, pageCountBomb, plainPdf } from '../../test-support/pdf-bombs';
+import { createTestApp, issueUserId, pgliteOnly, type TestApp } from '../../test-support/test-app';
+import { pdfPart, postUpload } from '../../test-support/uploads';
 
 /** Small budgets so every bomb meets a limit quickly (docs/security.md#work-queue-and-pdf-limits: "set small budgets via config"). */
 const BUDGETS = {
