@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * docs/testing.md#one-app-load-per-worker: files that replace modules (vi.mock) need a module graph of
+ * docs/testing.md#one-app-load-per-worker-appsapi: files that replace modules (vi.mock) need a module graph of
  * their own: the service tests (repositories stubbed, docs/testing.md#service-tests) and two others.
  * Every other file shares one, so the app's modules load once per worker, not once per file.
  */
