@@ -45,29 +45,29 @@ const int = (value: number) => Math.round(value).toLocaleString('en');
 const seconds = (milliseconds: number | undefined) =>
   milliseconds === undefined ? 'n/a' : `${(milliseconds / 1000).toFixed(1)} s`;
 
-export function renderReport(machine: MachineInfo, results: DriverResult[], date: string): string {
-  const out: string[] = [];
-  out.push(`## API benchmark (${date})`, '');
-  out.push(
-    table(
-      ['Machine', ''],
+/** A report section: its heading, a blank line, its table, a blank line. */
+const section = (heading: string, body: string) => [heading, '', body, ''];
+
+const machineTable = (machine: MachineInfo, results: DriverResult[]) =>
+  table(
+    ['Machine', ''],
+    [
+      ['CPU', `${machine.cpu} (${machine.cores} cores)`],
+      ['Memory', `${machine.memoryGiB.toFixed(1)} GiB`],
+      ['Node', machine.node],
+      ['OS', machine.os],
       [
-        ['CPU', `${machine.cpu} (${machine.cores} cores)`],
-        ['Memory', `${machine.memoryGiB.toFixed(1)} GiB`],
-        ['Node', machine.node],
-        ['OS', machine.os],
-        [
-          'Load average (1 min)',
-          `${machine.loadBefore.toFixed(2)} at start, ${machine.loadAfter?.toFixed(2) ?? 'n/a'} at end`,
-        ],
-        ...results.map((r) => [`Data (${r.label})`, `${int(r.papers)} papers (GET /api/papers/count)`]),
+        'Load average (1 min)',
+        `${machine.loadBefore.toFixed(2)} at start, ${machine.loadAfter?.toFixed(2) ?? 'n/a'} at end`,
       ],
-    ),
-    '',
+      ...results.map((r) => [`Data (${r.label})`, `${int(r.papers)} papers (GET /api/papers/count)`]),
+    ],
   );
 
-  out.push('### First start: corpus load', '');
-  out.push(
+/** The first start: loading the shipped corpus. */
+const corpusLoad = (results: DriverResult[]) =>
+  section(
+    '### First start: corpus load',
     table(
       ['Driver', 'Inserted', 'Skipped', 'Corpus load (server log)', 'Boot + migrations', 'Spawn → first answer'],
       results.map((r) => [
@@ -79,11 +79,12 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         seconds(r.readyMs),
       ]),
     ),
-    '',
   );
 
-  out.push('### Search latency through HTTP (`POST /api/search/`, 30 results a page, sequential)', '');
-  out.push(
+/** Search latency, sequential, per sort. */
+const searchLatency = (results: DriverResult[]) =>
+  section(
+    '### Search latency through HTTP (`POST /api/search/`, 30 results a page, sequential)',
     table(
       [
         'Driver',
@@ -110,11 +111,12 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         ]),
       ),
     ),
-    '',
   );
 
-  out.push('### `GET /api/papers` throughput (keep-alive, concurrency 8, ≤ 5 s or 5,000 requests)', '');
-  out.push(
+/** GET /api/papers throughput. */
+const listingThroughput = (results: DriverResult[]) =>
+  section(
+    '### `GET /api/papers` throughput (keep-alive, concurrency 8, ≤ 5 s or 5,000 requests)',
     table(
       ['Driver', 'Scenario', 'Requests', 'Req/s', 'p50 ms', 'p95 ms', 'p99 ms'],
       results.flatMap((r) =>
@@ -129,14 +131,12 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         ]),
       ),
     ),
-    '',
   );
 
-  out.push(
+/** Many users searching at once, and another route answering meanwhile. */
+const concurrentSearch = (results: DriverResult[]) =>
+  section(
     '### Concurrent search (20 clients back to back for 10 s, both sorts, pages 1-3; a count probe every 100 ms)',
-    '',
-  );
-  out.push(
     table(
       ['Driver', 'Searches', 'Req/s', 'Errors', 'p50 ms', 'p99 ms', 'Max ms', 'Probe p50 ms', 'Probe p99 ms'],
       results.map(({ label, concurrent: c }) => [
@@ -153,11 +153,12 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         ms(c.probe.p99),
       ]),
     ),
-    '',
   );
 
-  out.push('### Grant search latency through HTTP (`POST /api/improved-grant-search/search`, 20 a page, offline)', '');
-  out.push(
+/** Grant search latency, per sort. */
+const grantSearchLatency = (results: DriverResult[]) =>
+  section(
+    '### Grant search latency through HTTP (`POST /api/improved-grant-search/search`, 20 a page, offline)',
     table(
       ['Driver', 'Sort', 'Requests', 'Mean ms', 'p50 ms', 'p95 ms', 'p99 ms', 'Max ms'],
       results.flatMap((r) =>
@@ -173,11 +174,12 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         ]),
       ),
     ),
-    '',
   );
 
-  out.push('### Slowest search queries (by p95)', '');
-  out.push(
+/** The slowest queries of each sort. */
+const slowestQueries = (results: DriverResult[]) =>
+  section(
+    '### Slowest search queries (by p95)',
     table(
       ['Driver', 'Sort', 'Query', 'Hits', 'p50 ms', 'p95 ms'],
       results.flatMap((r) =>
@@ -189,7 +191,19 @@ export function renderReport(machine: MachineInfo, results: DriverResult[], date
         ),
       ),
     ),
-    '',
   );
-  return out.join('\n');
+
+export function renderReport(machine: MachineInfo, results: DriverResult[], date: string): string {
+  return [
+    `## API benchmark (${date})`,
+    '',
+    machineTable(machine, results),
+    '',
+    ...corpusLoad(results),
+    ...searchLatency(results),
+    ...listingThroughput(results),
+    ...concurrentSearch(results),
+    ...grantSearchLatency(results),
+    ...slowestQueries(results),
+  ].join('\n');
 }

@@ -80,17 +80,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/**
- * Spawns `node dist/main.js` on a fresh DATA_DIR (PGlite) or the given DATABASE_URL and waits until it
- * serves GET /api/papers/count, reading the corpus-load numbers from its pino log on stdout.
- */
-export async function startServer(options: { databaseUrl?: string; entry: string }): Promise<StartedServer> {
-  const driver = options.databaseUrl ? 'postgres' : 'pglite';
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-bench-'));
-  const removeDataDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-
+/** The server's environment: this one's, on its own port and data folder, with the corpus seeded and no budgets. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'CORPUS_FILE', 'WEB_DIST', 'BODY_LIMIT']) delete env[name];
   Object.assign(env, {
@@ -105,7 +96,60 @@ export async function startServer(options: { databaseUrl?: string; entry: string
     // No daily harvest from arXiv (its default is every set): the bench measures this machine, offline.
     HARVEST_SETS: '',
   });
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+/** What the server's output has told so far: its last lines, its boot time and its corpus load. */
+interface ServerLog {
+  recent: string[];
+  corpus: CorpusLoaded | undefined;
+  bootMs: number | undefined;
+}
+
+function watchLog(child: ChildProcess, spawnedAt: number): ServerLog {
+  // Both pipes are drained for the server's whole life: a full pipe would block its logging, and so the server.
+  const log: ServerLog = { recent: [], corpus: undefined, bootMs: undefined };
+  const remember = (line: string) => {
+    log.recent.push(line);
+    if (log.recent.length > 40) log.recent.shift();
+  };
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (log.corpus && log.bootMs !== undefined) return;
+    remember(line);
+    if (!line.startsWith('{')) return;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; time?: number } & Partial<CorpusLoaded>;
+      if (entry.msg?.startsWith('checking the corpus') && typeof entry.time === 'number') {
+        log.bootMs = entry.time - spawnedAt;
+      }
+      if (entry.msg === 'corpus loaded') {
+        log.corpus = {
+          inserted: Number(entry.inserted),
+          skipped: Number(entry.skipped),
+          milliseconds: Number(entry.milliseconds),
+        };
+      }
+    } catch {
+      // Not a log line (the ready banner): kept in `recent` only.
+    }
+  });
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => remember(`stderr: ${line}`));
+  return log;
+}
+
+/**
+ * Spawns `node dist/main.js` on a fresh DATA_DIR (PGlite) or the given DATABASE_URL and waits until it
+ * serves GET /api/papers/count, reading the corpus-load numbers from its pino log on stdout.
+ */
+export async function startServer(options: { databaseUrl?: string; entry: string }): Promise<StartedServer> {
+  const driver = options.databaseUrl ? 'postgres' : 'pglite';
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-bench-'));
+  const removeDataDir = onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env = serverEnv(port, dataDir, options.databaseUrl);
 
   const spawnedAt = Date.now();
   const started = performance.now();
@@ -118,39 +162,11 @@ export async function startServer(options: { databaseUrl?: string; entry: string
     await removeDataDir();
   };
 
-  // Both pipes are drained for the server's whole life: a full pipe would block its logging, and so the server.
-  const recent: string[] = [];
-  const remember = (line: string) => {
-    recent.push(line);
-    if (recent.length > 40) recent.shift();
-  };
-  let corpus: CorpusLoaded | undefined;
-  let bootMs: number | undefined;
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    if (corpus && bootMs !== undefined) return;
-    remember(line);
-    if (!line.startsWith('{')) return;
-    try {
-      const entry = JSON.parse(line) as { msg?: string; time?: number } & Partial<CorpusLoaded>;
-      if (entry.msg?.startsWith('checking the corpus') && typeof entry.time === 'number') {
-        bootMs = entry.time - spawnedAt;
-      }
-      if (entry.msg === 'corpus loaded') {
-        corpus = {
-          inserted: Number(entry.inserted),
-          skipped: Number(entry.skipped),
-          milliseconds: Number(entry.milliseconds),
-        };
-      }
-    } catch {
-      // Not a log line (the ready banner): kept in `recent` only.
-    }
-  });
-  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => remember(`stderr: ${line}`));
+  const log = watchLog(child, spawnedAt);
 
   const fail = async (reason: string): Promise<never> => {
     await stop();
-    throw new Error(`${driver} server: ${reason}\n  last output:\n    ${recent.join('\n    ')}`);
+    throw new Error(`${driver} server: ${reason}\n  last output:\n    ${log.recent.join('\n    ')}`);
   };
 
   const deadline = started + START_TIMEOUT_MS;
@@ -167,7 +183,8 @@ export async function startServer(options: { databaseUrl?: string; entry: string
   }
   if (readyMs === undefined) return fail(`not answering GET /api/papers/count after ${START_TIMEOUT_MS / 1000} s`);
   // The log line is written before the server listens, but the pipe may deliver it a moment later.
-  for (let waited = 0; !corpus && waited < 5_000; waited += 50) await sleep(50);
+  for (let waited = 0; !log.corpus && waited < 5_000; waited += 50) await sleep(50);
+  const { corpus, bootMs } = log;
   if (!corpus) return fail("ready, but it never logged 'corpus loaded' (was the database really empty?)");
   return { baseUrl, driver, readyMs, bootMs, corpus, stop };
 }

@@ -20,6 +20,8 @@ export interface ChatSettings {
   limiter: ConcurrencyLimiter;
 }
 
+type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+
 /**
  * streamText and generateObject over any OpenAI-compatible chat endpoint (Vercel AI SDK). Each call
  * waits for a slot of LLM_MAX_CONCURRENT, then runs under LLM_TIMEOUT_MS and the caller's abort.
@@ -36,93 +38,101 @@ export function createOpenAiCompatibleChat(settings: ChatSettings): Pick<AiModel
     supportsStructuredOutputs: settings.structuredOutput === 'json_schema',
   });
   const model = provider.chatModel(settings.model);
-  const { limiter, timeoutMs } = settings;
-
-  async function* streamAnswer({ system, messages, abortSignal }: Parameters<AiModel['streamText']>[0]) {
-    const release = await limiter.acquire(abortSignal);
-    const call = callSignal(timeoutMs, abortSignal);
-    try {
-      const result = streamText({
-        model,
-        system,
-        messages,
-        abortSignal: call.signal,
-        maxRetries: 0,
-        // Errors arrive as 'error' parts below and are thrown to the caller; the SDK's default logs them.
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') yield part.text;
-        else if (part.type === 'error') throw part.error;
-        else if (part.type === 'abort') break;
-      }
-      // An aborted stream may end quietly in the SDK; the caller must not take it for a complete answer.
-      call.signal.throwIfAborted();
-    } catch (error) {
-      // An abort mid-body surfaces as a network error: report why the call was stopped (e.g. AiTimeoutError).
-      if (call.signal.aborted) throw call.signal.reason;
-      throw error;
-    } finally {
-      // Also reached when the consumer stops iterating (client disconnect): end() aborts the upstream request.
-      call.end();
-      release();
-    }
-  }
-
-  const outputFor = <T>(request: GenerateObjectRequest<T>) => {
-    if (settings.structuredOutput === 'json_schema')
-      return Output.object({ schema: request.schema, name: request.name });
-    if (settings.structuredOutput === 'json_object') return Output.json({ name: request.name });
-    return undefined;
+  return {
+    streamText: (request) => streamAnswer(model, settings, request),
+    generateObject: (request) => generateObject(model, settings, request),
   };
+}
 
-  async function generateObject<T>(request: GenerateObjectRequest<T>): Promise<T> {
-    const release = await limiter.acquire(request.abortSignal);
-    const call = callSignal(timeoutMs, request.abortSignal);
-    try {
-      // json_schema gives the server the schema; the other modes can only ask for it in the prompt.
-      const instructions =
-        settings.structuredOutput === 'json_schema' ? undefined : jsonInstructions(await jsonSchemaOf(request.schema));
-      const system = [request.system, instructions].filter(Boolean).join('\n\n') || undefined;
-      const output = outputFor(request);
-      const ask = async (messages: ModelMessage[]) => {
-        try {
-          const result = await generateText({
-            model,
-            system,
-            messages,
-            output,
-            abortSignal: call.signal,
-            maxRetries: 0,
-          });
-          return result.text;
-        } catch (error) {
-          // The SDK's own parse failed: validate (and repair) its raw text like any other reply.
-          if (NoObjectGeneratedError.isInstance(error)) return error.text ?? '';
-          throw error;
-        }
-      };
-      const messages: ModelMessage[] = [{ role: 'user', content: request.prompt }];
-      const first = await ask(messages);
-      const checked = validateReply(request.schema, first);
-      if (checked.ok) return checked.value;
-      messages.push({ role: 'assistant', content: first }, { role: 'user', content: repairPrompt(checked.problem) });
-      const second = await ask(messages);
-      const rechecked = validateReply(request.schema, second);
-      if (rechecked.ok) return rechecked.value;
-      throw new AiInvalidOutputError(
-        `The AI model's structured output was invalid after one repair retry: ${rechecked.problem}`,
-        second,
-      );
-    } catch (error) {
-      // A timeout surfaces from the SDK as an abort error; report the reason the signal carries.
-      if (call.signal.aborted && !(error instanceof AiInvalidOutputError)) throw call.signal.reason;
-      throw error;
-    } finally {
-      call.end();
-      release();
+async function* streamAnswer(
+  model: ChatModel,
+  { limiter, timeoutMs }: ChatSettings,
+  { system, messages, abortSignal }: Parameters<AiModel['streamText']>[0],
+) {
+  const release = await limiter.acquire(abortSignal);
+  const call = callSignal(timeoutMs, abortSignal);
+  try {
+    const result = streamText({
+      model,
+      system,
+      messages,
+      abortSignal: call.signal,
+      maxRetries: 0,
+      // Errors arrive as 'error' parts below and are thrown to the caller; the SDK's default logs them.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') yield part.text;
+      else if (part.type === 'error') throw part.error;
+      else if (part.type === 'abort') break;
     }
+    // An aborted stream may end quietly in the SDK; the caller must not take it for a complete answer.
+    call.signal.throwIfAborted();
+  } catch (error) {
+    // An abort mid-body surfaces as a network error: report why the call was stopped (e.g. AiTimeoutError).
+    if (call.signal.aborted) throw call.signal.reason;
+    throw error;
+  } finally {
+    // Also reached when the consumer stops iterating (client disconnect): end() aborts the upstream request.
+    call.end();
+    release();
   }
+}
 
-  return { streamText: streamAnswer, generateObject };
+const outputFor = <T>(mode: StructuredOutputMode, request: GenerateObjectRequest<T>) => {
+  if (mode === 'json_schema') return Output.object({ schema: request.schema, name: request.name });
+  if (mode === 'json_object') return Output.json({ name: request.name });
+  return undefined;
+};
+
+/** The first reply if it validates, else the reply to one repair prompt; AiInvalidOutputError when that fails too. */
+async function validReplyWithOneRepair<T>(
+  request: GenerateObjectRequest<T>,
+  ask: (messages: ModelMessage[]) => Promise<string>,
+): Promise<T> {
+  const messages: ModelMessage[] = [{ role: 'user', content: request.prompt }];
+  const first = await ask(messages);
+  const checked = validateReply(request.schema, first);
+  if (checked.ok) return checked.value;
+  messages.push({ role: 'assistant', content: first }, { role: 'user', content: repairPrompt(checked.problem) });
+  const second = await ask(messages);
+  const rechecked = validateReply(request.schema, second);
+  if (rechecked.ok) return rechecked.value;
+  throw new AiInvalidOutputError(
+    `The AI model's structured output was invalid after one repair retry: ${rechecked.problem}`,
+    second,
+  );
+}
+
+async function generateObject<T>(
+  model: ChatModel,
+  { limiter, timeoutMs, structuredOutput }: ChatSettings,
+  request: GenerateObjectRequest<T>,
+): Promise<T> {
+  const release = await limiter.acquire(request.abortSignal);
+  const call = callSignal(timeoutMs, request.abortSignal);
+  try {
+    // json_schema gives the server the schema; the other modes can only ask for it in the prompt.
+    const instructions =
+      structuredOutput === 'json_schema' ? undefined : jsonInstructions(await jsonSchemaOf(request.schema));
+    const system = [request.system, instructions].filter(Boolean).join('\n\n') || undefined;
+    const output = outputFor(structuredOutput, request);
+    return await validReplyWithOneRepair(request, async (messages) => {
+      try {
+        const result = await generateText({ model, system, messages, output, abortSignal: call.signal, maxRetries: 0 });
+        return result.text;
+      } catch (error) {
+        // The SDK's own parse failed: validate (and repair) its raw text like any other reply.
+        if (NoObjectGeneratedError.isInstance(error)) return error.text ?? '';
+        throw error;
+      }
+    });
+  } catch (error) {
+    // A timeout surfaces from the SDK as an abort error; report the reason the signal carries.
+    if (call.signal.aborted && !(error instanceof AiInvalidOutputError)) throw call.signal.reason;
+    throw error;
+  } finally {
+    call.end();
+    release();
+  }
 }

@@ -70,79 +70,84 @@ function exitOnLostLock(error: Error) {
   process.exit(70);
 }
 
-export function openDatabase({
-  url,
-  dataDir,
-  pglite,
-  role = 'a Paperbench process',
-  statementTimeoutMs,
-}: DatabaseOptions): Database {
-  const migrationsFolder = migrationsDir;
-  if (url) {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 10,
-      // Sent in every connection's startup packet, so each pooled session starts with the limit.
-      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
-      // docs/benchmarks.md#search-at-scale: JIT compiles a plan whose cost estimate is high, as a common
-      // word's count at millions of papers is; compiling took 0.8 s of an 11 s count and never paid back
-      // on these short statements.
-      options: '-c jit=off',
-    });
-    // An idle pooled connection that the server drops (restart, failover, an administrator's
-    // terminate) is re-emitted on the pool; with no listener that would crash the process. The pool
-    // discards that connection and the next query opens a fresh one, so nothing else is needed.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
-    return {
-      db: db as unknown as Db,
-      driver: 'postgres',
-      // Migrations may build indexes over big tables: they run on a connection without the statement timeout.
-      migrate: statementTimeoutMs
-        ? async () => {
-            const unbounded = new pg.Pool({ connectionString: url, max: 1 });
-            try {
-              await migratePg(drizzlePg(unbounded, { schema }), { migrationsFolder });
-            } finally {
-              await unbounded.end();
-            }
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+/** PostgreSQL through a pool of node-postgres connections. */
+function openPostgres(url: string, { statementTimeoutMs }: DatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Sent in every connection's startup packet, so each pooled session starts with the limit.
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    // docs/benchmarks.md#search-at-scale: JIT compiles a plan whose cost estimate is high, as a common
+    // word's count at millions of papers is; compiling took 0.8 s of an 11 s count and never paid back
+    // on these short statements.
+    options: '-c jit=off',
+  });
+  // An idle pooled connection that the server drops (restart, failover, an administrator's
+  // terminate) is re-emitted on the pool; with no listener that would crash the process. The pool
+  // discards that connection and the next query opens a fresh one, so nothing else is needed.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    // Migrations may build indexes over big tables: they run on a connection without the statement timeout.
+    migrate: statementTimeoutMs
+      ? async () => {
+          const unbounded = new pg.Pool({ connectionString: url, max: 1 });
+          try {
+            await migratePg(drizzlePg(unbounded, { schema }), { migrationsFolder: migrationsDir });
+          } finally {
+            await unbounded.end();
           }
-        : () => migratePg(db, { migrationsFolder }),
-      withStartupLock: async (work) => {
-        const lockHolder = await pool.connect();
-        try {
-          await lockHolder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-          return await work();
-        } finally {
-          await lockHolder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-          lockHolder.release();
         }
-      },
-      close: () => pool.end(),
-    };
-  }
+      : () => migratePg(db, { migrationsFolder: migrationsDir }),
+    withStartupLock: async (work) => {
+      const lockHolder = await pool.connect();
+      try {
+        await lockHolder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lockHolder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        lockHolder.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * The PGlite client to use: the one given (tests), one on disk under DATA_DIR in a worker thread, or one
+ * in memory; with the DATA_DIR lock taken for one on disk.
+ */
+function openPgliteClient({ dataDir, pglite, role = 'a Paperbench process' }: DatabaseOptions): {
+  client: PgliteClient;
+  dataDirLock?: ReturnType<typeof lockDataDir>;
+} {
+  if (pglite) return { client: pglite };
   // pg_trgm (typo-tolerant title search) ships with PGlite as a loadable extension.
-  const extensions = { pg_trgm };
-  let client: PgliteClient;
-  let dataDirLock: ReturnType<typeof lockDataDir> | undefined;
-  if (pglite) {
-    client = pglite;
-  } else if (dataDir) {
-    const pgliteDir = path.join(dataDir, 'pglite');
-    mkdirSync(pgliteDir, { recursive: true });
-    // docs/security.md#embedded-database-lock: before PGlite touches a file; throws DataDirLocked when another process has it.
-    dataDirLock = lockDataDir(dataDir, role, exitOnLostLock);
-    try {
-      // docs/architecture.md#embedded-database-in-a-worker-thread: PGlite runs every statement on the thread that
-      // owns it, so the server's own database runs in a worker thread and HTTP keeps being answered meanwhile.
-      client = new PgliteProxy(pgliteDir, { onFailure: exitOnDatabaseWorkerFailure });
-    } catch (error) {
-      dataDirLock.release();
-      throw error;
-    }
-  } else {
-    client = new PGlite({ extensions });
+  if (!dataDir) return { client: new PGlite({ extensions: { pg_trgm } }) };
+  const pgliteDir = path.join(dataDir, 'pglite');
+  mkdirSync(pgliteDir, { recursive: true });
+  // docs/security.md#embedded-database-lock: before PGlite touches a file; throws DataDirLocked when another process has it.
+  const dataDirLock = lockDataDir(dataDir, role, exitOnLostLock);
+  try {
+    // docs/architecture.md#embedded-database-in-a-worker-thread: PGlite runs every statement on the thread that
+    // owns it, so the server's own database runs in a worker thread and HTTP keeps being answered meanwhile.
+    return { client: new PgliteProxy(pgliteDir, { onFailure: exitOnDatabaseWorkerFailure }), dataDirLock };
+  } catch (error) {
+    dataDirLock.release();
+    throw error;
   }
+}
+
+/** The embedded PGlite database: one session, in this process or its worker thread. */
+function openPglite(options: DatabaseOptions): Database {
+  const { statementTimeoutMs } = options;
+  const { client, dataDirLock } = openPgliteClient(options);
   // PGlite is one session and runs queries in order: this SET comes before anything else sent.
   if (statementTimeoutMs) {
     client.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`).catch(() => undefined);
@@ -153,10 +158,10 @@ export function openDatabase({
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: async () => {
-      if (!statementTimeoutMs) return migratePglite(db, { migrationsFolder });
+      if (!statementTimeoutMs) return migratePglite(db, { migrationsFolder: migrationsDir });
       await client.exec('SET statement_timeout = 0');
       try {
-        await migratePglite(db, { migrationsFolder });
+        await migratePglite(db, { migrationsFolder: migrationsDir });
       } finally {
         await client.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
       }

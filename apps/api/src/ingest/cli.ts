@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { type Config, loadConfig } from '../config';
+import { type Db, openDatabase } from '../db/client';
 import { createProgressReporter } from '../lib/progress-reporter';
 import { fetchArxivPaper } from './arxiv-api-client';
-import { createArxivHttp } from './arxiv-http';
+import { type ArxivHttp, createArxivHttp } from './arxiv-http';
 import { isArxivId, parseArxivIdentifier } from './arxiv-id';
 import { type ImportSummary, importJsonLines, importProgressView } from './bulk-import';
 import { recordCorpusImport } from './corpus-imports.repo';
@@ -44,9 +44,12 @@ function printImportSummary(summary: ImportSummary) {
 const isDate = (value: string | undefined) =>
   value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
-async function main(argv: string[]) {
+const COMMANDS = ['import', 'harvest', 'fetch', 'grants'] as const;
+type Command = (typeof COMMANDS)[number];
+
+/** The command line, checked: a UsageError names what is wrong before anything is opened. */
+function parseCommandLine(argv: string[]) {
   const [command, ...rest] = argv;
-  const config = loadConfig();
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -65,79 +68,114 @@ async function main(argv: string[]) {
     throw new UsageError(`--prefix must be one of ${METADATA_PREFIXES.join(', ')}`);
   if (command === 'import' && positionals.length !== 1) throw new UsageError('import takes one file');
   if (command === 'fetch' && positionals.length === 0) throw new UsageError('fetch takes arXiv ids');
-  if (command !== 'import' && command !== 'harvest' && command !== 'fetch' && command !== 'grants')
-    throw new UsageError(`unknown command ${command ?? '(none)'}`);
-  const grantSource = positionals[0] as GrantIngestSource;
-  const grantLimit = Number(values.limit ?? '500');
-  const grantQuery = (values.query ?? '').trim();
-  if (command === 'grants') {
-    if (positionals.length !== 1 || !GRANT_INGEST_SOURCES.includes(grantSource))
-      throw new UsageError(`grants takes one source: ${GRANT_INGEST_SOURCES.join(', ')}`);
-    if (!Number.isInteger(grantLimit) || grantLimit < 1 || grantLimit > 100_000)
-      throw new UsageError('--limit takes a whole number from 1 to 100000');
-    if (!grantQuery && sourceNeedsQuery(grantSource)) throw new UsageError(`grants ${grantSource} needs --query`);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL cannot travel in a query
-    if (/\u0000/.test(grantQuery)) throw new UsageError('--query must not contain a NUL character');
-  }
+  if (!COMMANDS.includes(command as Command)) throw new UsageError(`unknown command ${command ?? '(none)'}`);
+  const grant = {
+    source: positionals[0] as GrantIngestSource,
+    limit: Number(values.limit ?? '500'),
+    query: (values.query ?? '').trim(),
+  };
+  if (command === 'grants') checkGrantArguments(positionals, grant);
+  return { command: command as Command, positionals, values, prefix, grant };
+}
 
+type CommandLine = ReturnType<typeof parseCommandLine>;
+
+function checkGrantArguments(positionals: string[], { source, limit, query }: CommandLine['grant']) {
+  if (positionals.length !== 1 || !GRANT_INGEST_SOURCES.includes(source))
+    throw new UsageError(`grants takes one source: ${GRANT_INGEST_SOURCES.join(', ')}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100_000)
+    throw new UsageError('--limit takes a whole number from 1 to 100000');
+  if (!query && sourceNeedsQuery(source)) throw new UsageError(`grants ${source} needs --query`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL cannot travel in a query
+  if (/\u0000/.test(query)) throw new UsageError('--query must not contain a NUL character');
+}
+
+/** What every command works with: the configuration, the database, and arXiv paced as the servers pace it. */
+interface CommandRun {
+  config: Config;
+  db: Db;
+  http: ArxivHttp;
+  line: CommandLine;
+}
+
+async function runImport({ db, line }: CommandRun) {
+  const progress = createProgressReporter({ label: 'Importing', unit: 'papers' });
+  const summary = await importJsonLines(db, callerPath(line.positionals[0] as string), {
+    onProgress: (update) => progress.update(importProgressView(update)),
+  }).finally(progress.stop);
+  // docs/ingest.md#freshness: the corpus status's "updated at".
+  await recordCorpusImport(db, summary);
+  printImportSummary(summary);
+}
+
+async function runHarvest({ config, db, http, line: { prefix, values } }: CommandRun) {
+  const today = new Date().toISOString().slice(0, 10);
+  const summary = await harvest(db, {
+    baseUrl: config.ARXIV_OAI_BASE_URL,
+    http,
+    prefix,
+    set: values.set,
+    from: values.from,
+    until: values.until,
+    defaultFrom: dayBefore(today),
+    onPage: (s) =>
+      console.error(`page ${s.pages}: ${s.records} records so far (${s.inserted} new, ${s.updated} updated)`),
+  });
+  const { failures, ...counts } = summary;
+  console.log(JSON.stringify(counts, null, 2));
+  for (const { identifier, reason } of failures) console.log(`  skipped ${identifier}: ${reason}`);
+}
+
+async function runGrants({ config, db, line: { grant } }: CommandRun) {
+  const summary = await ingestGrants(db, {
+    ...grant,
+    config,
+    http: createGrantHttp(),
+    onPage: (s) =>
+      console.error(`page ${s.pages}: ${s.fetched} records so far (${s.inserted} new, ${s.updated} updated)`),
+  });
+  console.log(JSON.stringify(summary, null, 2));
+}
+
+async function runFetch({ config, db, http, line }: CommandRun) {
+  for (const raw of line.positionals) {
+    const { paperId } = parseArxivIdentifier(raw);
+    if (!isArxivId(paperId)) throw new UsageError(`${raw} is not an arXiv id`);
+    const paper = await fetchArxivPaper(http, config.ARXIV_API_BASE_URL, paperId);
+    if (!paper) {
+      console.log(`${paperId}: arXiv has no such paper`);
+      process.exitCode = 1;
+      continue;
+    }
+    const counts = await storePapers(db, [paper]);
+    const state = counts.inserted ? 'inserted' : counts.updated ? 'updated' : 'unchanged';
+    console.log(`${paperId}: ${state} (${paper.title})`);
+  }
+}
+
+const RUNNERS: Record<Command, (run: CommandRun) => Promise<void>> = {
+  import: runImport,
+  harvest: runHarvest,
+  fetch: runFetch,
+  grants: runGrants,
+};
+
+async function main(argv: string[]) {
+  const config = loadConfig();
+  const line = parseCommandLine(argv);
   // docs/security.md#embedded-database-lock: refused at once (exit 1, nothing touched) while the server or another CLI holds DATA_DIR.
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: `pnpm ingest ${command}` });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    role: `pnpm ingest ${line.command}`,
+  });
   try {
     await database.withStartupLock(() => database.migrate());
     // docs/security.md#outbound-requests-to-arxiv: on PostgreSQL the running servers' arXiv schedule is shared with this command.
     const intervalMs = config.ARXIV_REQUEST_INTERVAL_MS;
     const pacer = createDatabasePacer(database.db, { service: 'arxiv', intervalMs });
     const http = createArxivHttp({ intervalMs, pacer });
-    if (command === 'import') {
-      const progress = createProgressReporter({ label: 'Importing', unit: 'papers' });
-      const summary = await importJsonLines(database.db, callerPath(positionals[0] as string), {
-        onProgress: (update) => progress.update(importProgressView(update)),
-      }).finally(progress.stop);
-      // docs/ingest.md#freshness: the corpus status's "updated at".
-      await recordCorpusImport(database.db, summary);
-      printImportSummary(summary);
-    } else if (command === 'harvest') {
-      const today = new Date().toISOString().slice(0, 10);
-      const summary = await harvest(database.db, {
-        baseUrl: config.ARXIV_OAI_BASE_URL,
-        http,
-        prefix,
-        set: values.set,
-        from: values.from,
-        until: values.until,
-        defaultFrom: dayBefore(today),
-        onPage: (s) =>
-          console.error(`page ${s.pages}: ${s.records} records so far (${s.inserted} new, ${s.updated} updated)`),
-      });
-      const { failures, ...counts } = summary;
-      console.log(JSON.stringify(counts, null, 2));
-      for (const { identifier, reason } of failures) console.log(`  skipped ${identifier}: ${reason}`);
-    } else if (command === 'grants') {
-      const summary = await ingestGrants(database.db, {
-        source: grantSource,
-        query: grantQuery,
-        limit: grantLimit,
-        config,
-        http: createGrantHttp(),
-        onPage: (s) =>
-          console.error(`page ${s.pages}: ${s.fetched} records so far (${s.inserted} new, ${s.updated} updated)`),
-      });
-      console.log(JSON.stringify(summary, null, 2));
-    } else {
-      for (const raw of positionals) {
-        const { paperId } = parseArxivIdentifier(raw);
-        if (!isArxivId(paperId)) throw new UsageError(`${raw} is not an arXiv id`);
-        const paper = await fetchArxivPaper(http, config.ARXIV_API_BASE_URL, paperId);
-        if (!paper) {
-          console.log(`${paperId}: arXiv has no such paper`);
-          process.exitCode = 1;
-          continue;
-        }
-        const counts = await storePapers(database.db, [paper]);
-        const state = counts.inserted ? 'inserted' : counts.updated ? 'updated' : 'unchanged';
-        console.log(`${paperId}: ${state} (${paper.title})`);
-      }
-    }
+    await RUNNERS[line.command]({ config, db: database.db, http, line });
   } finally {
     await database.close();
   }

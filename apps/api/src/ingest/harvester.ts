@@ -4,7 +4,7 @@ import { noteCorpusWrite } from '../lib/corpus-writes';
 import type { ArxivHttp } from './arxiv-http';
 import type { NewPaper } from './arxiv-record';
 import { clearHarvestRun, saveHarvestedPage, selectHarvestState } from './harvest-states.repo';
-import { type MetadataPrefix, parseOaiPage } from './oai-page';
+import { type MetadataPrefix, type OaiRecord, parseOaiPage } from './oai-page';
 import {
   addUpsertCounts,
   createStaging,
@@ -72,6 +72,25 @@ function listUrl(baseUrl: string, params: Record<string, string | undefined | nu
 
 const maxDate = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
+/** A page's records counted into the summary: its papers to store, and the newest datestamp among them. */
+function tallyRecords(summary: HarvestSummary, records: OaiRecord[]) {
+  const papers: NewPaper[] = [];
+  let pageNewest: string | null = null;
+  for (const record of records) {
+    summary.records += 1;
+    pageNewest = maxDate(pageNewest, record.datestamp);
+    if ('paper' in record.outcome) papers.push(record.outcome.paper);
+    else if (record.deleted) summary.deleted += 1;
+    else {
+      summary.skipped += 1;
+      if (summary.failures.length < MAX_LISTED_FAILURES) {
+        summary.failures.push({ identifier: record.identifier, reason: record.outcome.reason });
+      }
+    }
+  }
+  return { papers, pageNewest };
+}
+
 /**
  * Harvests ListRecords for one (metadata format, set), page by page. Each page's upserts and the
  * state row (next resumption token, newest datestamp) commit in one transaction, so a run that
@@ -119,20 +138,7 @@ export async function harvest(db: Db, options: HarvestOptions): Promise<HarvestS
       }
       throw new HarvestFailed(`arXiv refused the harvest of ${key}: ${page.code}: ${page.message}`);
     }
-    const papers: NewPaper[] = [];
-    let pageNewest: string | null = null;
-    for (const record of page.records) {
-      summary.records += 1;
-      pageNewest = maxDate(pageNewest, record.datestamp);
-      if ('paper' in record.outcome) papers.push(record.outcome.paper);
-      else if (record.deleted) summary.deleted += 1;
-      else {
-        summary.skipped += 1;
-        if (summary.failures.length < MAX_LISTED_FAILURES) {
-          summary.failures.push({ identifier: record.identifier, reason: record.outcome.reason });
-        }
-      }
-    }
+    const { papers, pageNewest } = tallyRecords(summary, page.records);
     token = page.resumptionToken;
     const newest = maxDate(summary.lastDatestamp, pageNewest);
     const counts = await withRawTransaction(db, async (session) => {

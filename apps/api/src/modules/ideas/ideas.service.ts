@@ -4,27 +4,23 @@ import type {
   TIdeaPaper,
   TIdeaProposal,
   TNoveltyCheck,
-  TPaperRef,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/model';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
-import { selectedReadablePapers } from '../files/user-files.service';
-import { selectPassagesOf } from '../passages/passages.repo';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { paperKey } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
-import { isSelectiveTerm, nearestPapers, surfaceWords, textVector } from './corpus-vectors';
-import { linkToDraft } from './extractive-ideas';
+import { nearestPapers, textVector } from './corpus-vectors';
+import { extractiveDrafts } from './extractive-drafts';
+import { BASIS_TEXT_CHARS, basisPapers, selectedRefs, TOPIC_BASIS } from './idea-basis';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
 import { noveltyText } from './idea-drafts';
 import { ideaFilename, ideaMarkdown } from './idea-markdown';
 import { presentIdea, type TStoredIdea } from './ideas.presenter';
 import { countIdeas, deleteIdea, findIdea, insertIdea, lockIdeaQuota, selectIdeas, updateIdeaPlan } from './ideas.repo';
-import { selectCooccurringPairs, selectPapersWithTerm } from './ideas-corpus.repo';
-import { discoverLinks, type LbdDoc, type LbdSource } from './literature-discovery';
 import { modelIdeaDrafts, modelRationale } from './model-ideas';
 import { type CalibrationSource, checkNovelty, deterministicRationale } from './novelty-check';
 import { extractivePlan, modelPlan, type PlanPaper } from './research-plan';
@@ -41,15 +37,6 @@ export interface IdeasContext {
 export const USER_IDEA_QUOTA = 500;
 /** Saved ideas listed, newest first. */
 const LIST_LIMIT = 200;
-/** Papers an idea may build on (the selection's first ones, or the topic's nearest). */
-export const MAX_BASIS = 8;
-/** Basis papers taken from the corpus when only a topic is given. */
-export const TOPIC_BASIS = 5;
-/** Characters of a basis paper the model reads. */
-const BASIS_TEXT_CHARS = 1_500;
-/** Papers per literature fetched for the ABC discovery. */
-const LITERATURE_SIZE = 80;
-
 const ideaNotFound = (id: number) => notFound(`Idea ${id}`);
 
 export const FALLBACK_REASON =
@@ -72,41 +59,6 @@ async function requireIdeaRoom(db: Db, userId: number, adding: number): Promise<
       { quota: USER_IDEA_QUOTA },
     );
   }
-}
-
-/** The selection the request names, else (use_selected) the File List's selected papers; every one readable. */
-async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasRequest): Promise<TPaperRef[]> {
-  const named = request.selected_files ?? (request.use_selected ? await selectedReadablePapers(db, userId) : []);
-  const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];
-  if (refs.length > 0) await requireAccess(db, { userId }, 'paper.read', refs);
-  return refs.slice(0, MAX_BASIS);
-}
-
-/** Title and abstract (or, for a paper without an abstract, its first passage), cut for the prompt. */
-async function basisPapers(db: Db, stats: TermStats, refs: readonly TPaperRef[]): Promise<BasisPaper[]> {
-  const rows = new Map(
-    (await selectPaperRows(db, refs)).map((row) => [
-      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
-      row,
-    ]),
-  );
-  const profiles = await loadProfiles(db, refs, stats);
-  const papers: BasisPaper[] = [];
-  for (const ref of refs) {
-    const row = rows.get(paperKey(ref));
-    if (!row) continue;
-    let text = row.abstract?.trim() ?? '';
-    if (!text) text = (await selectPassagesOf(db, [ref], 1))[0]?.text.trim() ?? '';
-    papers.push({
-      n: papers.length + 1,
-      platform: ref.platform,
-      paper_id: ref.paper_id,
-      title: row.title ?? ref.paper_id,
-      text: text.slice(0, BASIS_TEXT_CHARS),
-      vector: profiles.get(paperKey(ref))?.vector ?? new Map(),
-    });
-  }
-  return papers;
 }
 
 /**
@@ -139,43 +91,6 @@ export async function prepareGeneration(
 
 export const basisRefs = (basis: readonly BasisPaper[]): TIdeaPaper[] =>
   basis.map(({ n, platform, paper_id, title }) => ({ n, platform, paper_id, title }));
-
-/** The corpus as the ABC discovery reads it (ideas-corpus.repo.ts), vectors from the recommender. */
-function corpusSource(db: Db, stats: TermStats): LbdSource {
-  return {
-    async papersWith(term, without) {
-      const refs = await selectPapersWithTerm(db, term, { without, limit: LITERATURE_SIZE });
-      const profiles = await loadProfiles(db, refs, stats);
-      return refs.flatMap((ref): LbdDoc[] => {
-        const vector = profiles.get(paperKey(ref))?.vector;
-        return vector ? [{ ref, vector }] : [];
-      });
-    },
-    cooccurring: (pairs) => selectCooccurringPairs(db, pairs),
-    isSelective: (term) => isSelectiveTerm(term, stats),
-  };
-}
-
-/** docs/ideas.md#offline-literature-based-discovery: the drafts without a model. */
-async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Promise<IdeaDraft[]> {
-  const { stats, basis } = prepared;
-  const topicTerms = new Set((await textVector(db, stats, prepared.topic, '')).keys());
-  const links = await discoverLinks(
-    corpusSource(db, stats),
-    basis.map((paper) => ({ ref: paper, vector: paper.vector })),
-    { topicTerms, count: prepared.count },
-  );
-  const evidenceRefs = [
-    ...new Map(
-      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperKey(ref), ref]),
-    ).values(),
-  ];
-  const [words, rows] = await Promise.all([surfaceWords(db, evidenceRefs), selectPaperRows(db, evidenceRefs)]);
-  const titles = new Map(
-    rows.map((row) => [paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
-  );
-  return links.map((link) => linkToDraft(link, { words, titles, basis, searched: stats.documents }));
-}
 
 export interface Drafted {
   drafts: IdeaDraft[];

@@ -5,16 +5,15 @@ import { toBibtex } from '../../lib/bibliography';
 import { deleteStoredFile, lockContentHash } from '../../storage/stored-files.repo';
 import { removeOrphanBytes } from '../uploads/commands/delete-upload';
 import { deleteUploadedPaper, isContentHeld } from '../uploads/uploads.repo';
-import { presentExport } from './profile.presenter';
 import {
   deleteUserRows,
   lockOwnedUploads,
   lockUserRow,
   selectCounts,
-  selectExportRows,
   selectLibraryPapers,
   selectNamedUser,
 } from './profile.repo';
+import { EXPORT_SNAPSHOT, readExportData } from './profile-export';
 
 async function profileUser(db: Db, userId: number): Promise<(TProfileUser & { email: string }) | null> {
   const row = await selectNamedUser(db, userId);
@@ -39,15 +38,16 @@ export async function libraryBibtex(db: Db, userId: number): Promise<string> {
 }
 
 /** GET /api/profile/export: everything the server holds about the caller (GDPR Art. 15 and 20). */
-export async function exportProfile(db: Db, userId: number, sessionId: number): Promise<TProfileExport> {
-  const user = await profileUser(db, userId);
-  const rows = await selectExportRows(db, userId, user?.email ?? null);
-  return {
-    exported_at: new Date().toISOString(),
-    user,
-    data: presentExport(rows, sessionId),
-    bibtex: await libraryBibtex(db, userId),
-  };
+export function exportProfile(db: Db, userId: number, sessionId: number): Promise<TProfileExport> {
+  return db.transaction(async (tx) => {
+    const user = await profileUser(tx, userId);
+    return {
+      exported_at: new Date().toISOString(),
+      user,
+      data: await readExportData(tx, { userId, email: user?.email ?? null, sessionId }),
+      bibtex: await libraryBibtex(tx, userId),
+    };
+  }, EXPORT_SNAPSHOT);
 }
 
 /**

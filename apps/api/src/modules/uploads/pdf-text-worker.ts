@@ -75,6 +75,84 @@ function untilReady(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A fresh extraction process that keeps the tail of its stderr and does not keep the server alive. */
+function spawnQuietWorker(maxHeapMb: number, stderrTail: WeakMap<ChildProcess, string>): ChildProcess {
+  const child = spawnWorker(maxHeapMb);
+  // Keep the last few KB of what it prints: V8's out-of-memory report tells a memory kill apart.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderrTail.set(child, `${stderrTail.get(child) ?? ''}${chunk.toString()}`.slice(-4096));
+  });
+  // An idle extraction process must not keep the server (or a test run) alive.
+  child.unref();
+  child.channel?.unref();
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  return child;
+}
+
+/** One document sent to a worker process taken for it; `release` gives the process back (keep: reuse it). */
+interface ExtractionRun {
+  worker: ChildProcess;
+  id: number;
+  data: Uint8Array;
+  limits: PdfTextLimits;
+  stderrTail: WeakMap<ChildProcess, string>;
+  signal: AbortSignal | undefined;
+  release: (keep: boolean) => void;
+}
+
+/**
+ * Settles on the worker's reply (the process is kept), or on its death, the clock, its resident memory
+ * or an abort (the process is killed).
+ */
+function extractOn({ worker, id, data, limits, stderrTail, signal, release }: ExtractionRun): Promise<PdfText> {
+  return new Promise<PdfText>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    let watchdog: NodeJS.Timeout | undefined;
+    const settle = (keep: boolean, outcome: () => void) => {
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('close', onExit);
+      signal?.removeEventListener('abort', onAbort);
+      release(keep);
+      outcome();
+    };
+    const onMessage = (reply: Reply) => {
+      if (!('id' in reply) || reply.id !== id) return;
+      if ('result' in reply) settle(true, () => resolve(reply.result));
+      else
+        settle(true, () => reject(reply.isLimit ? new PdfLimitError(reply.error) : new PdfRefusedError(reply.error)));
+    };
+    const onError = (error: Error) =>
+      settle(false, () => reject(new Error(`text extraction stopped: ${error.message}`)));
+    // 'close', not 'exit': by then all of stderr has been read.
+    const onExit = (code: number | null, killedBy: NodeJS.Signals | null) => {
+      const failure = OUT_OF_MEMORY.test(stderrTail.get(worker) ?? '')
+        ? new PdfLimitError(limitReasons.memory(limits.maxHeapMb))
+        : new Error(`text extraction stopped (${killedBy ?? `exit code ${code}`})`);
+      settle(false, () => reject(failure));
+    };
+    const onAbort = () => settle(false, () => reject(signal?.reason ?? new Error('aborted')));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('close', onExit);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(
+      () => settle(false, () => reject(new PdfLimitError(limitReasons.timeout(limits.timeoutMs)))),
+      limits.timeoutMs,
+    );
+    const rssLimitMb = 2 * limits.maxHeapMb;
+    watchdog = setInterval(() => {
+      if ((residentMb(worker.pid) ?? 0) > rssLimitMb) {
+        settle(false, () => reject(new PdfLimitError(limitReasons.resident(rssLimitMb))));
+      }
+    }, RSS_CHECK_MS);
+    const { maxPages, maxTextChars, maxInflatedBytes } = limits;
+    worker.send({ id, data, limits: { maxPages, maxTextChars, maxInflatedBytes } });
+  });
+}
+
 /**
  * pdf.js parsing is CPU-bound for seconds on a large or hostile PDF, and can exhaust memory. It runs
  * in child processes, not threads: V8 ends a whole process when one isolate passes its heap limit
@@ -106,17 +184,9 @@ export function createPdfTextExtractor({
     busy++;
     const reused = idle.pop();
     if (reused) return reused;
-    const child = spawnWorker(limits.maxHeapMb);
+    const child = spawnQuietWorker(limits.maxHeapMb, stderrTail);
     all.add(child);
     child.once('exit', () => all.delete(child));
-    // Keep the last few KB of what it prints: V8's out-of-memory report tells a memory kill apart.
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderrTail.set(child, `${stderrTail.get(child) ?? ''}${chunk.toString()}`.slice(-4096));
-    });
-    // An idle extraction process must not keep the server (or a test run) alive.
-    child.unref();
-    child.channel?.unref();
-    (child.stderr as { unref?: () => void } | null)?.unref?.();
     try {
       await untilReady(child);
     } catch (error) {
@@ -143,54 +213,7 @@ export function createPdfTextExtractor({
       }
       const id = nextId++;
       stderrTail.delete(worker);
-      return new Promise<PdfText>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
-        let watchdog: NodeJS.Timeout | undefined;
-        const settle = (keep: boolean, outcome: () => void) => {
-          clearTimeout(timer);
-          clearInterval(watchdog);
-          worker.off('message', onMessage);
-          worker.off('error', onError);
-          worker.off('close', onExit);
-          signal?.removeEventListener('abort', onAbort);
-          release(worker, keep);
-          outcome();
-        };
-        const onMessage = (reply: Reply) => {
-          if (!('id' in reply) || reply.id !== id) return;
-          if ('result' in reply) settle(true, () => resolve(reply.result));
-          else
-            settle(true, () =>
-              reject(reply.isLimit ? new PdfLimitError(reply.error) : new PdfRefusedError(reply.error)),
-            );
-        };
-        const onError = (error: Error) =>
-          settle(false, () => reject(new Error(`text extraction stopped: ${error.message}`)));
-        // 'close', not 'exit': by then all of stderr has been read.
-        const onExit = (code: number | null, killedBy: NodeJS.Signals | null) => {
-          const failure = OUT_OF_MEMORY.test(stderrTail.get(worker) ?? '')
-            ? new PdfLimitError(limitReasons.memory(limits.maxHeapMb))
-            : new Error(`text extraction stopped (${killedBy ?? `exit code ${code}`})`);
-          settle(false, () => reject(failure));
-        };
-        const onAbort = () => settle(false, () => reject(signal?.reason ?? new Error('aborted')));
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        worker.on('close', onExit);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        timer = setTimeout(
-          () => settle(false, () => reject(new PdfLimitError(limitReasons.timeout(limits.timeoutMs)))),
-          limits.timeoutMs,
-        );
-        const rssLimitMb = 2 * limits.maxHeapMb;
-        watchdog = setInterval(() => {
-          if ((residentMb(worker.pid) ?? 0) > rssLimitMb) {
-            settle(false, () => reject(new PdfLimitError(limitReasons.resident(rssLimitMb))));
-          }
-        }, RSS_CHECK_MS);
-        const { maxPages, maxTextChars, maxInflatedBytes } = limits;
-        worker.send({ id, data, limits: { maxPages, maxTextChars, maxInflatedBytes } });
-      });
+      return extractOn({ worker, id, data, limits, stderrTail, signal, release: (keep) => release(worker, keep) });
     },
     async close() {
       closed = true;

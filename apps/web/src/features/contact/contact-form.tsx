@@ -36,32 +36,14 @@ export function ContactForm() {
 
   if (sentAs) {
     return (
-      <div className="form-card state-card" data-tone="success" role="status">
-        <span className="state-card-icon">
-          <Icon name="check" size={20} />
-        </span>
-        <div className="state-card-body">
-          <h2>{sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}</h2>
-          <p>
-            {sentAs === 'email'
-              ? 'It was mailed to the people who run this server, who will read it'
-              : 'This server sends no email: your message waits here until the people who run it read it'}
-            {draft.email.trim() ? ` and may answer at ${draft.email.trim()}` : ''}.
-          </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setDraft(EMPTY);
-                send.reset();
-              }}
-            >
-              Write another message
-            </button>
-          </div>
-        </div>
-      </div>
+      <ContactSent
+        sentAs={sentAs}
+        replyTo={draft.email.trim()}
+        onWriteAnother={() => {
+          setDraft(EMPTY);
+          send.reset();
+        }}
+      />
     );
   }
 
@@ -127,5 +109,39 @@ export function ContactForm() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Thanks once the message is sent: where it went, and whether an answer may come. */
+function ContactSent({
+  sentAs,
+  replyTo,
+  onWriteAnother,
+}: {
+  sentAs: NonNullable<ReturnType<typeof useSendContactMessageMutation>['data']>;
+  /** The address given for an answer; empty when none. */
+  replyTo: string;
+  onWriteAnother: () => void;
+}) {
+  return (
+    <div className="form-card state-card" data-tone="success" role="status">
+      <span className="state-card-icon">
+        <Icon name="check" size={20} />
+      </span>
+      <div className="state-card-body">
+        <h2>{sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}</h2>
+        <p>
+          {sentAs === 'email'
+            ? 'It was mailed to the people who run this server, who will read it'
+            : 'This server sends no email: your message waits here until the people who run it read it'}
+          {replyTo ? ` and may answer at ${replyTo}` : ''}.
+        </p>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onWriteAnother}>
+            Write another message
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

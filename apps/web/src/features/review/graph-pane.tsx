@@ -1,4 +1,4 @@
-import type { TGraphNode, TReviewFile } from '@paperbench/contract';
+import type { TGraphNode, TReviewFile, TReviewGraph } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { refKey } from '../../lib/paper-refs';
@@ -62,32 +62,12 @@ export function GraphPane({ sessionId, files, targetKey }: TGraphPaneProps) {
       <p className="review-muted">Loading the graph…</p>
     );
   }
-  const { nodes, edges, proposals, status } = graph.data;
+  const { nodes, proposals, status } = graph.data;
   const byKey = new Map(nodes.map((node) => [refKey(node), node]));
 
   return (
     <div className="review-graph">
-      <div className="review-toolbar">
-        <p className="review-graph-status">
-          {nodes.length} papers · {edges.length} links · {status === 'complete' ? 'Complete' : 'Draft'}
-        </p>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={nodes.length === 0}
-          onClick={() => setLayoutRequest((n) => n + 1)}
-        >
-          Auto layout
-        </button>
-        <button
-          type="button"
-          className="button button-accent-soft button-small"
-          disabled={nodes.length < 2 || complete.isPending}
-          onClick={() => complete.mutate()}
-        >
-          {status === 'complete' ? 'Look for links again' : 'Mark complete'}
-        </button>
-      </div>
+      <GraphToolbar graph={graph.data} complete={complete} onAutoLayout={() => setLayoutRequest((n) => n + 1)} />
       {failure && (
         <p className="review-error" role="alert">
           {parseApiError(failure).message}
@@ -139,34 +119,89 @@ export function GraphPane({ sessionId, files, targetKey }: TGraphPaneProps) {
           onDismiss={(proposal) => dismiss.mutate(proposal.id)}
         />
       )}
-      <div className="review-graph-side">
-        <section aria-labelledby="review-links-title">
-          <h3 id="review-links-title">Links</h3>
-          <EdgeList
-            edges={edges}
-            nodes={nodes}
-            editingId={editingEdgeId}
-            isPending={isWriting}
-            onEdit={setEditingEdgeId}
-            onRelabel={(edge, label) =>
-              addEdge.mutate(
-                { source: edge.source, target: edge.target, label },
-                { onSuccess: () => setEditingEdgeId(null) },
-              )
-            }
-            onDelete={(edge) => deleteEdge.mutate(edge.id)}
-          />
-        </section>
-        <section aria-labelledby="review-link-form-title">
-          <h3 id="review-link-form-title">Link two papers</h3>
-          <EdgeForm
-            nodes={nodes}
-            edges={edges}
-            isPending={addEdge.isPending}
-            onAdd={(edge) => addEdge.mutateAsync(edge)}
-          />
-        </section>
-      </div>
+      <GraphSide
+        graph={graph.data}
+        editingEdgeId={editingEdgeId}
+        onEditEdge={setEditingEdgeId}
+        isWriting={isWriting}
+        addEdge={addEdge}
+        deleteEdge={deleteEdge}
+      />
+    </div>
+  );
+}
+
+/** How far the graph is, and what can be asked of it: a fresh layout, proposed links. */
+function GraphToolbar({
+  graph: { nodes, edges, status },
+  complete,
+  onAutoLayout,
+}: {
+  graph: TReviewGraph;
+  complete: ReturnType<typeof useCompleteGraphMutation>;
+  onAutoLayout: () => void;
+}) {
+  return (
+    <div className="review-toolbar">
+      <p className="review-graph-status">
+        {nodes.length} papers · {edges.length} links · {status === 'complete' ? 'Complete' : 'Draft'}
+      </p>
+      <button type="button" className="button button-small" disabled={nodes.length === 0} onClick={onAutoLayout}>
+        Auto layout
+      </button>
+      <button
+        type="button"
+        className="button button-accent-soft button-small"
+        disabled={nodes.length < 2 || complete.isPending}
+        onClick={() => complete.mutate()}
+      >
+        {status === 'complete' ? 'Look for links again' : 'Mark complete'}
+      </button>
+    </div>
+  );
+}
+
+/** The links as a list (edit a label, delete) and a form linking two papers, beside the canvas. */
+function GraphSide({
+  graph: { nodes, edges },
+  editingEdgeId,
+  onEditEdge,
+  isWriting,
+  addEdge,
+  deleteEdge,
+}: {
+  graph: TReviewGraph;
+  editingEdgeId: number | null;
+  onEditEdge: (edgeId: number | null) => void;
+  isWriting: boolean;
+  addEdge: ReturnType<typeof useAddEdgeMutation>;
+  deleteEdge: ReturnType<typeof useDeleteEdgeMutation>;
+}) {
+  return (
+    <div className="review-graph-side">
+      <section aria-labelledby="review-links-title">
+        <h3 id="review-links-title">Links</h3>
+        <EdgeList
+          edges={edges}
+          nodes={nodes}
+          editingId={editingEdgeId}
+          isPending={isWriting}
+          onEdit={onEditEdge}
+          onRelabel={(edge, label) =>
+            addEdge.mutate({ source: edge.source, target: edge.target, label }, { onSuccess: () => onEditEdge(null) })
+          }
+          onDelete={(edge) => deleteEdge.mutate(edge.id)}
+        />
+      </section>
+      <section aria-labelledby="review-link-form-title">
+        <h3 id="review-link-form-title">Link two papers</h3>
+        <EdgeForm
+          nodes={nodes}
+          edges={edges}
+          isPending={addEdge.isPending}
+          onAdd={(edge) => addEdge.mutateAsync(edge)}
+        />
+      </section>
     </div>
   );
 }
