@@ -54,14 +54,14 @@ async function* streamAnswer(
   try {
     const result = streamText({
       model,
-      system,
+      instructions: system,
       messages,
       abortSignal: call.signal,
       maxRetries: 0,
       // Errors arrive as 'error' parts below and are thrown to the caller; the SDK's default logs them.
       onError: () => {},
     });
-    for await (const part of result.fullStream) {
+    for await (const part of result.stream) {
       if (part.type === 'text-delta') yield part.text;
       else if (part.type === 'error') throw part.error;
       else if (part.type === 'abort') break;
@@ -119,7 +119,14 @@ async function generateObject<T>(
     const output = outputFor(structuredOutput, request);
     return await validReplyWithOneRepair(request, async (messages) => {
       try {
-        const result = await generateText({ model, system, messages, output, abortSignal: call.signal, maxRetries: 0 });
+        const result = await generateText({
+          model,
+          instructions: system,
+          messages,
+          output,
+          abortSignal: call.signal,
+          maxRetries: 0,
+        });
         return result.text;
       } catch (error) {
         // The SDK's own parse failed: validate (and repair) its raw text like any other reply.
