@@ -7,9 +7,10 @@ import type {
   TPaperRef,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/model';
+import { AiInvalidOutputError, type AiModel } from '../../ai/model';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
 import { selectPassagesOf } from '../passages/passages.repo';
 import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
@@ -191,11 +192,6 @@ export interface Drafted {
   citations: { supported: number[]; unsupported: number[] };
 }
 
-const modelFailure = (error: unknown) =>
-  error instanceof AiTimeoutError
-    ? new AppError('SERVICE_UNAVAILABLE', error.message)
-    : new AppError('BAD_GATEWAY', 'The ideas could not be generated (the AI model failed). Please try again.');
-
 /**
  * The ideas' texts: the model's (docs/ideas.md#with-a-model), or, offline or when its output stays
  * invalid after the repair retry, the literature-based discovery's, labelled 'extractive'.
@@ -222,7 +218,7 @@ export async function draftIdeas(
     if (abortSignal.aborted) throw error;
     if (!(error instanceof AiInvalidOutputError)) {
       log.error({ err: error }, 'ideas: the model failed');
-      throw modelFailure(error);
+      throw modelFailure(error, 'The ideas could not be generated (the AI model failed). Please try again.');
     }
     log.warn(
       { err: error },
@@ -344,9 +340,7 @@ export async function expandIdea(
     } catch (error) {
       if (!(error instanceof AiInvalidOutputError)) {
         log.error({ err: error }, 'ideas: the plan could not be written');
-        throw error instanceof AiTimeoutError
-          ? new AppError('SERVICE_UNAVAILABLE', error.message)
-          : new AppError('BAD_GATEWAY', 'The plan could not be written (the AI model failed). Please try again.');
+        throw modelFailure(error, 'The plan could not be written (the AI model failed). Please try again.');
       }
       log.warn({ err: error }, 'ideas: invalid plan output after the repair retry; assembling it without a model');
     }
