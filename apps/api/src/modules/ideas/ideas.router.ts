@@ -2,6 +2,7 @@ import { contract, type TIdeaProposal, type TStreamEvent } from '@paperbench/con
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { setDownloadHeaders } from '../../lib/download';
 import { type EventStreamFailure, sendEventStream } from '../../lib/event-stream';
 import { modelFailure } from '../../lib/model-failure';
 import { requireUser } from '../../plugins/identity';
@@ -110,9 +111,7 @@ export const createIdeasRouter = (context: AppContext) => {
     },
     export: async ({ params, request, reply }) => {
       const { filename, markdown } = await exportIdea(context.db, requireUser(request), params.id);
-      reply.header('content-type', 'text/markdown; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="${filename}"`);
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, filename, 'text/markdown; charset=utf-8');
       return { status: 200, body: markdown };
     },
   });

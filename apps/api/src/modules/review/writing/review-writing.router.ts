@@ -2,6 +2,7 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context';
+import { setDownloadHeaders } from '../../../lib/download';
 import { sendEventStream } from '../../../lib/event-stream';
 import { requireUser } from '../../../plugins/identity';
 import { exportLatestDraft } from './export-draft.service';
@@ -31,8 +32,7 @@ export const createReviewWritingHandlers = (context: AppContext) => ({
   exportDraft: {
     handler: s.route(review.exportDraft, async ({ query, request, reply }) => {
       const file = await exportLatestDraft(context, requireUser(request), query.session_id, query.format);
-      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, file.filename);
       return { status: 200, body: file.body };
     }),
     hooks: {
