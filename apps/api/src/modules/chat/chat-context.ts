@@ -1,10 +1,8 @@
-import type { TFileSelection, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TFileSelection, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
 import { selectUserFiles } from '../user-files/user-files.repo';
-
-const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
 
 /**
  * The papers a question is asked about (spec: selection feeds chat): those the request names, else
@@ -18,7 +16,7 @@ export async function resolveChatPapers(db: Db, userId: number, named?: TFileSel
       // A file whose grant has ended stays listed but feeds nothing (docs/collaboration.md#uploads).
       .filter((file) => file.selected && file.readable)
       .map((file) => ({ paper_id: file.paperId, platform: file.platform }));
-  const papers = [...new Map(requested.map((ref) => [refKey(ref), ref])).values()];
+  const papers = [...new Map(requested.map((ref) => [paperRefKey(ref), ref])).values()];
   if (papers.length === 0) {
     throw new AppError('INVALID_REQUEST', 'Select at least one paper in your File List to ask about it');
   }

@@ -1,4 +1,10 @@
-import type { TCitedPassage, TPaperRef, TStreamChatRequest, TStreamEvent } from '@paperbench/contract';
+import {
+  paperRefKey,
+  type TCitedPassage,
+  type TPaperRef,
+  type TStreamChatRequest,
+  type TStreamEvent,
+} from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { extractiveAnswer } from '../../ai/grounding/extractive-answer';
@@ -109,7 +115,7 @@ function* extractiveDeltas(turn: ChatTurn, context: RetrievedContext): Generator
 
 const sourcesOf = (passages: readonly TCitedPassage[]): TPaperRef[] => [
   ...new Map(
-    passages.map(({ paper_id, platform }) => [`${platform}\u0000${paper_id}`, { paper_id, platform }]),
+    passages.map(({ paper_id, platform }) => [paperRefKey({ platform, paper_id }), { paper_id, platform }]),
   ).values(),
 ];
 

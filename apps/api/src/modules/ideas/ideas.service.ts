@@ -1,10 +1,11 @@
-import type {
-  TExpandedIdea,
-  TGenerateIdeasRequest,
-  TIdeaPaper,
-  TIdeaProposal,
-  TNoveltyCheck,
-  TPaperRef,
+import {
+  paperRefKey,
+  type TExpandedIdea,
+  type TGenerateIdeasRequest,
+  type TIdeaPaper,
+  type TIdeaProposal,
+  type TNoveltyCheck,
+  type TPaperRef,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiInvalidOutputError, type AiModel } from '../../ai/model';
@@ -13,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
 import { selectPassagesOf } from '../passages/passages.repo';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
 import { selectUserFiles } from '../user-files/user-files.repo';
@@ -85,7 +86,7 @@ async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasReque
           .filter((file) => file.selected && file.readable)
           .map((file) => ({ platform: file.platform, paper_id: file.paperId }))
       : []);
-  const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];
+  const refs = [...new Map(named.map((ref) => [paperRefKey(ref), ref])).values()];
   if (refs.length > 0) await requireAccess(db, { userId }, 'paper.read', refs);
   return refs.slice(0, MAX_BASIS);
 }
@@ -94,14 +95,14 @@ async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasReque
 async function basisPapers(db: Db, stats: TermStats, refs: readonly TPaperRef[]): Promise<BasisPaper[]> {
   const rows = new Map(
     (await selectPaperRows(db, refs)).map((row) => [
-      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
       row,
     ]),
   );
   const profiles = await loadProfiles(db, refs, stats);
   const papers: BasisPaper[] = [];
   for (const ref of refs) {
-    const row = rows.get(paperKey(ref));
+    const row = rows.get(paperRefKey(ref));
     if (!row) continue;
     let text = row.abstract?.trim() ?? '';
     if (!text) text = (await selectPassagesOf(db, [ref], 1))[0]?.text.trim() ?? '';
@@ -111,7 +112,7 @@ async function basisPapers(db: Db, stats: TermStats, refs: readonly TPaperRef[])
       paper_id: ref.paper_id,
       title: row.title ?? ref.paper_id,
       text: text.slice(0, BASIS_TEXT_CHARS),
-      vector: profiles.get(paperKey(ref))?.vector ?? new Map(),
+      vector: profiles.get(paperRefKey(ref))?.vector ?? new Map(),
     });
   }
   return papers;
@@ -155,7 +156,7 @@ function corpusSource(db: Db, stats: TermStats): LbdSource {
       const refs = await selectPapersWithTerm(db, term, { without, limit: LITERATURE_SIZE });
       const profiles = await loadProfiles(db, refs, stats);
       return refs.flatMap((ref): LbdDoc[] => {
-        const vector = profiles.get(paperKey(ref))?.vector;
+        const vector = profiles.get(paperRefKey(ref))?.vector;
         return vector ? [{ ref, vector }] : [];
       });
     },
@@ -175,12 +176,12 @@ async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Promise<I
   );
   const evidenceRefs = [
     ...new Map(
-      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperKey(ref), ref]),
+      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperRefKey(ref), ref]),
     ).values(),
   ];
   const [words, rows] = await Promise.all([surfaceWords(db, evidenceRefs), selectPaperRows(db, evidenceRefs)]);
   const titles = new Map(
-    rows.map((row) => [paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
+    rows.map((row) => [paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
   );
   return links.map((link) => linkToDraft(link, { words, titles, basis, searched: stats.documents }));
 }
@@ -324,14 +325,14 @@ export async function expandIdea(
   const nearest = idea.novelty_check.nearest;
   const rows = new Map(
     (await selectPaperRows(db, nearest)).map((row) => [
-      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
       row,
     ]),
   );
   const papers: PlanPaper[] = nearest.map((paper) => ({
     n: paper.n,
     title: paper.title,
-    text: (rows.get(paperKey(paper))?.abstract ?? '').slice(0, BASIS_TEXT_CHARS),
+    text: (rows.get(paperRefKey(paper))?.abstract ?? '').slice(0, BASIS_TEXT_CHARS),
   }));
   let plan = extractivePlan(idea, papers);
   if (ai.mode === 'model') {

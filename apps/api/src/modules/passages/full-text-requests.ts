@@ -1,4 +1,4 @@
-import type { TChatFile, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TChatFile, type TPaperRef } from '@paperbench/contract';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { extractPdfTextJob } from '../../jobs/queue/definitions/extract-pdf-text';
@@ -9,7 +9,6 @@ import { insertPendingTextIfAbsent, reopenAbstractOnly, reopenTextWithoutPages }
 import { isFetchedPlatform } from './remote-pdf-source';
 
 /** docs/queue.md: one job of a kind per paper at a time. */
-const dedupeKey = (ref: TPaperRef) => `${ref.platform}:${ref.paper_id}`;
 
 /**
  * docs/ai.md#full-text-and-passages: the papers' full text is asked for, inside the caller's
@@ -30,7 +29,7 @@ export async function requestFullText(
   for (const ref of refs) {
     if (ref.platform === UPLOAD_PLATFORM) {
       if (!(await reopenTextWithoutPages(tx, ref))) continue;
-      await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: dedupeKey(ref) });
+      await enqueue(tx, extractPdfTextJob, ref, { dedupeKey: paperRefKey(ref) });
     } else {
       if (!config.FULL_TEXT_FETCH || !isFetchedPlatform(ref.platform)) continue;
       const asked =
@@ -41,7 +40,7 @@ export async function requestFullText(
         fetchPaperTextJob,
         { platform: ref.platform as 'arxiv' | 'acl', paper_id: ref.paper_id },
         {
-          dedupeKey: dedupeKey(ref),
+          dedupeKey: paperRefKey(ref),
         },
       );
     }

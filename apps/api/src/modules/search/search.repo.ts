@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 import { and, count, eq, gte, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paperColumns } from '../../db/columns/paper-columns';
@@ -458,9 +459,11 @@ async function withoutExcluded(db: Db, order: KeptOrder, excluded: readonly stri
   while (tested < order.keys.length && left.length < needed) {
     const batch = order.keys.slice(tested, tested + EXCLUSION_BATCH);
     const holding = new Set(
-      (await papersHolding(db, batch, excludedWords)).map((key) => `${key.platform}/${key.paperId}`),
+      (await papersHolding(db, batch, excludedWords)).map((key) =>
+        paperRefKey({ platform: key.platform, paper_id: key.paperId }),
+      ),
     );
-    left.push(...batch.filter((key) => !holding.has(`${key.platform}/${key.paperId}`)));
+    left.push(...batch.filter((key) => !holding.has(paperRefKey({ platform: key.platform, paper_id: key.paperId }))));
     tested += batch.length;
   }
   const whole = tested === order.keys.length && order.keys.length < order.depth;

@@ -1,9 +1,8 @@
-import type { TGraphNode, TReviewFile, TTargetPaperDetails } from '@paperbench/contract';
+import { paperRefKey, type TGraphNode, type TReviewFile, type TTargetPaperDetails } from '@paperbench/contract';
 import { useRef, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { parseArxivId } from '../../lib/arxiv-id';
 import { formatAuthors } from '../../lib/paper-format';
-import { refKey } from '../../lib/paper-refs';
 import { Icon } from '../ui/icons';
 import {
   useAddReviewFilesMutation,
@@ -34,10 +33,10 @@ export function paperByline(paper: Pick<TGraphNode, 'authors' | 'year'>): string
 
 /** The session's papers (the graph's nodes): add from the File List, by arXiv id or as a PDF; remove; choose the target. */
 export function PapersPane({ sessionId, files, filesError, nodes, target }: TPapersPaneProps) {
-  const targetKey = target ? refKey(target) : null;
-  const nodesByKey = new Map((nodes ?? []).map((node) => [refKey(node), node]));
+  const targetKey = target ? paperRefKey(target) : null;
+  const nodesByKey = new Map((nodes ?? []).map((node) => [paperRefKey(node), node]));
   // The target need not be one of the papers (docs/review.md#sessions-files-and-target-paper): shown apart.
-  const outsideTarget = target && !files?.some((file) => refKey(file) === targetKey) ? target : null;
+  const outsideTarget = target && !files?.some((file) => paperRefKey(file) === targetKey) ? target : null;
   const add = useAddReviewFilesMutation(sessionId);
   const upload = useUploadReviewFileMutation(sessionId);
   const remove = useRemoveReviewFileMutation(sessionId);
@@ -151,10 +150,10 @@ export function PapersPane({ sessionId, files, filesError, nodes, target }: TPap
       {files && files.length > 0 && (
         <ul className="review-files" aria-label="Papers in this review">
           {files.map((file) => {
-            const isTarget = refKey(file) === targetKey;
-            const node = nodesByKey.get(refKey(file));
+            const isTarget = paperRefKey(file) === targetKey;
+            const node = nodesByKey.get(paperRefKey(file));
             return (
-              <li key={refKey(file)} className={isTarget ? 'review-file is-target' : 'review-file'}>
+              <li key={paperRefKey(file)} className={isTarget ? 'review-file is-target' : 'review-file'}>
                 <div className="review-file-text">
                   <button type="button" className="review-file-name" onClick={() => openPaper(file)} title="Open">
                     {file.filename}

@@ -1,9 +1,8 @@
-import type { TStreamEvent } from '@paperbench/contract';
+import { paperRefKey, type TStreamEvent } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { EventStreamFailure } from '../../../lib/event-stream';
 import { modelFailure } from '../../../lib/model-failure';
-import { paperKey } from './graph-groups';
 import { nameOutline } from './name-outline';
 import type { ReviewWritingPlan } from './prepare-review-writing';
 import { buildReferences, presentReference } from './references';
@@ -64,7 +63,7 @@ export async function* streamReviewDraft(
   const supported = references.filter((reference) => reference.cited).map((reference) => reference.n);
   // Papers cited only by sentences the checker dropped: the verdict in the reference list's numbers.
   const unsupported = references
-    .filter((reference) => !reference.cited && unsupportedPapers.has(paperKey(reference)))
+    .filter((reference) => !reference.cited && unsupportedPapers.has(paperRefKey(reference)))
     .map((reference) => reference.n);
   const draft: TStoredDraft = {
     version: 1,
