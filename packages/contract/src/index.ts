@@ -79,6 +79,7 @@ export * from './idea.schemas';
 export * from './identity.schemas';
 export * from './metrics.schemas';
 export * from './paper.schemas';
+export * from './paper-ref-key';
 export * from './paper-urls';
 export * from './pdfs.contract';
 export * from './profile.schemas';

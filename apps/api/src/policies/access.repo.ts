@@ -1,4 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -96,7 +96,10 @@ export async function selectPapersForAccess(
     .map((row) => ({ platform: row.platform, paper_id: row.paperId }));
   // Only an upload's grants matter, so public papers skip the lookup.
   const grants = uploadRefs.length === 0 ? new Map() : groupByRef(await selectGrantingFolders(db, actor, uploadRefs));
-  return rows.map((row) => ({ ...row, grantingFolders: grants.get(refKey(row.platform, row.paperId)) ?? [] }));
+  return rows.map((row) => ({
+    ...row,
+    grantingFolders: grants.get(paperRefKey({ platform: row.platform, paper_id: row.paperId })) ?? [],
+  }));
 }
 
 /** The shared folders holding these uploads that their uploaders put them in, each with the ref it holds. */
@@ -111,13 +114,12 @@ async function selectGrantingFolders(db: Db, actor: Actor, refs: readonly TPaper
 }
 
 /** A paper ref as a map key. */
-export const refKey = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
 
 /** Rows that carry a ref, grouped by it. */
 export function groupByRef<Row extends { platform: string; paperId: string }>(rows: readonly Row[]) {
   const byRef = new Map<string, Row[]>();
   for (const row of rows) {
-    const key = refKey(row.platform, row.paperId);
+    const key = paperRefKey({ platform: row.platform, paper_id: row.paperId });
     byRef.set(key, [...(byRef.get(key) ?? []), row]);
   }
   return byRef;
@@ -182,10 +184,13 @@ export async function selectPaperCommentsForAccess(
   if (rows.length === 0) return [];
   const refs = rows.map((row) => ({ platform: row.platform, paper_id: row.paperId }));
   const papersByRef = new Map(
-    (await selectPapersForAccess(db, actor, refs)).map((paper) => [`${paper.platform}\u0000${paper.paperId}`, paper]),
+    (await selectPapersForAccess(db, actor, refs)).map((paper) => [
+      paperRefKey({ platform: paper.platform, paper_id: paper.paperId }),
+      paper,
+    ]),
   );
   return rows.flatMap((row) => {
-    const paper = papersByRef.get(`${row.platform}\u0000${row.paperId}`);
+    const paper = papersByRef.get(paperRefKey({ platform: row.platform, paper_id: row.paperId }));
     return paper ? [{ id: row.id, authorId: row.authorId, paper }] : [];
   });
 }

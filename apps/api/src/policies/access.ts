@@ -1,10 +1,9 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../lib/app-error';
 import { describePaper, UPLOAD_PLATFORM } from '../modules/papers/paper-visibility.repo';
 import {
   groupByRef,
-  refKey,
   selectChatSessionsForAccess,
   selectFolderCommentsForAccess,
   selectFoldersForAccess,
@@ -37,10 +36,15 @@ const KINDS: { [K in KindName]: Kind<K> } = {
       new Map((await selectFoldersForAccess(db, actor, ids)).map((folder) => [String(folder.id), folder])),
   },
   paper: {
-    key: (ref) => refKey(ref.platform, ref.paper_id),
+    key: (ref) => paperRefKey({ platform: ref.platform, paper_id: ref.paper_id }),
     describe: describePaper,
     load: async (db, actor, refs) =>
-      new Map((await selectPapersForAccess(db, actor, refs)).map((row) => [refKey(row.platform, row.paperId), row])),
+      new Map(
+        (await selectPapersForAccess(db, actor, refs)).map((row) => [
+          paperRefKey({ platform: row.platform, paper_id: row.paperId }),
+          row,
+        ]),
+      ),
   },
   upload: {
     key: (paperId) => paperId,
@@ -57,7 +61,7 @@ const KINDS: { [K in KindName]: Kind<K> } = {
       new Map((await selectSharesForAccess(db, shareIds)).map((share) => [share.shareId, share])),
   },
   file: {
-    key: (ref) => refKey(ref.platform, ref.paper_id),
+    key: (ref) => paperRefKey({ platform: ref.platform, paper_id: ref.paper_id }),
     describe: (ref) => `${describePaper(ref)} in your files`,
     load: async (db, actor, refs) => groupByRef(await selectHoldersForAccess(db, actor, refs)),
   },

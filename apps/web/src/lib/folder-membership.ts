@@ -1,17 +1,16 @@
-import type { TFolder } from '@paperbench/contract';
-import { refKey } from './paper-refs';
+import { paperRefKey, type TFolder } from '@paperbench/contract';
 
 /** Names shown in full on a card before the rest is counted ("In: A, B" but "In: A +2"). */
 export const MAX_SHOWN_FOLDER_NAMES = 2;
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
-/** The names of the folders holding each paper (by refKey), in folder order (a paper sits once in a folder). */
+/** The names of the folders holding each paper (by paperRefKey), in folder order (a paper sits once in a folder). */
 export function folderNamesByRef(folders: readonly TFolder[]): ReadonlyMap<string, readonly string[]> {
   const byRef = new Map<string, string[]>();
   for (const folder of folders) {
     for (const file of folder.files) {
-      const key = refKey(file);
+      const key = paperRefKey(file);
       const names = byRef.get(key);
       if (names) names.push(folder.name);
       else byRef.set(key, [folder.name]);

@@ -1,9 +1,4 @@
-import type { TFolder, TFolderFile, TPaperRef } from '@paperbench/contract';
-
-/** Papers are keyed by (platform, paper_id). */
-export function refKey(ref: TPaperRef): string {
-  return `${ref.platform}:${ref.paper_id}`;
-}
+import { paperRefKey, type TFolder, type TFolderFile, type TPaperRef } from '@paperbench/contract';
 
 /**
  * The user's files: distinct papers across all folders (a paper may sit in several). Files no longer
@@ -17,7 +12,7 @@ export function distinctFiles(
   for (const folder of folders) {
     for (const file of folder.files) {
       if (file.unavailable && !includeUnavailable) continue;
-      const key = refKey(file);
+      const key = paperRefKey(file);
       if (!seen.has(key)) seen.set(key, { paper_id: file.paper_id, platform: file.platform });
     }
   }

@@ -1,10 +1,8 @@
-import type { TFileSelection, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TFileSelection, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireAccess } from '../../policies/access';
 import { selectedReadablePapers } from '../files/user-files.service';
-
-const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
 
 /**
  * The papers a question is asked about (spec: selection feeds chat): those the request names, else
@@ -13,7 +11,7 @@ const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
  */
 export async function resolveChatPapers(db: Db, userId: number, named?: TFileSelection): Promise<TPaperRef[]> {
   const requested = named ?? (await selectedReadablePapers(db, userId));
-  const papers = [...new Map(requested.map((ref) => [refKey(ref), ref])).values()];
+  const papers = [...new Map(requested.map((ref) => [paperRefKey(ref), ref])).values()];
   if (papers.length === 0) {
     throw new AppError('INVALID_REQUEST', 'Select at least one paper in your File List to ask about it');
   }

@@ -1,10 +1,10 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { sendEventStream } from '../../lib/event-stream';
 import { requireUser } from '../../plugins/identity';
 import { createSession, listMessages, listSessions, removeSession, renameSession } from './chat-sessions.service';
-import { EVENT_STREAM_HEADERS, eventStream } from './event-stream';
-import { prepareChatTurn, streamChatAnswer } from './stream-chat.service';
+import { CHAT_FAILURE, prepareChatTurn, streamChatAnswer } from './stream-chat.service';
 
 const s = initServer();
 
@@ -38,10 +38,8 @@ export const createChatRouter = (context: AppContext) => {
     streamChat: async ({ body, request, reply }) => {
       // Authenticated and authorized before the stream starts, so refusals keep their status codes.
       const turn = await prepareChatTurn(context, 'chat', requireUser(request), body);
-      reply.headers(EVENT_STREAM_HEADERS);
-      const stream = eventStream((signal) => streamChatAnswer(context, turn, signal, request.log));
-      // ts-rest has no streaming body type (ai-notes): the contract types this text/event-stream as a string.
-      return { status: 200, body: stream as unknown as string };
+      const answer = (signal: AbortSignal) => streamChatAnswer(context, turn, signal, request.log);
+      return sendEventStream(reply, request.log, answer, CHAT_FAILURE);
     },
   });
 };

@@ -1,4 +1,4 @@
-import type { TCitedPassage, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TCitedPassage, type TPaperRef } from '@paperbench/contract';
 import { shouldAbstain } from '../../ai/grounding/abstention';
 import { rankPassages } from '../../ai/grounding/rank-passages';
 import type { AppContext } from '../../app-context';
@@ -40,7 +40,7 @@ export async function retrievePassages(
     question: query,
     passages: rows.map((row) => ({
       row,
-      paperKey: `${row.platform}\u0000${row.paperId}`,
+      paperKey: paperRefKey({ platform: row.platform, paper_id: row.paperId }),
       text: row.text,
       // Vectors of another embedding model are not comparable with the question's.
       embedding: row.embeddingModel === ai.embeddingModelName ? row.embedding : null,

@@ -1,9 +1,16 @@
-import type { TCitedPassage, TPaperRef, TStreamChatRequest, TStreamEvent } from '@paperbench/contract';
+import {
+  paperRefKey,
+  type TCitedPassage,
+  type TPaperRef,
+  type TStreamChatRequest,
+  type TStreamEvent,
+} from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { extractiveAnswer } from '../../ai/grounding/extractive-answer';
-import { AiTimeoutError } from '../../ai/model';
 import type { AppContext } from '../../app-context';
+import type { EventStreamFailure } from '../../lib/event-stream';
+import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
 import { type AnswerVerdict, abstention, judgeModelAnswer } from './answer-verdict';
 import { resolveChatPapers } from './chat-context';
@@ -108,22 +115,23 @@ function* extractiveDeltas(turn: ChatTurn, context: RetrievedContext): Generator
 
 const sourcesOf = (passages: readonly TCitedPassage[]): TPaperRef[] => [
   ...new Map(
-    passages.map(({ paper_id, platform }) => [`${platform}\u0000${paper_id}`, { paper_id, platform }]),
+    passages.map(({ paper_id, platform }) => [paperRefKey({ platform, paper_id }), { paper_id, platform }]),
   ).values(),
 ];
 
-function errorEvent(error: unknown): TStreamEvent {
-  if (error instanceof AiTimeoutError) return { type: 'error', error: 'SERVICE_UNAVAILABLE', message: error.message };
-  return {
-    type: 'error',
-    error: 'BAD_GATEWAY',
-    message: 'The answer could not be completed (the AI model failed); nothing was saved. Please try again.',
-  };
-}
+/** A chat answer failing after its stream started (chat and review chat): nothing was stored. */
+export const CHAT_FAILURE: EventStreamFailure = {
+  what: 'chat: the answer',
+  toError: (error) =>
+    modelFailure(
+      error,
+      'The answer could not be completed (the AI model failed); nothing was saved. Please try again.',
+    ),
+};
 
 /**
  * The streamed answer (docs/ai.md#chat-protocol): session (when made here), sources, passages, deltas,
- * then done, or error. The question and its answer are stored together at the end, in one
+ * then done; an error it throws is the stream's error event (CHAT_FAILURE). The question and its answer are stored together at the end, in one
  * transaction: a failure or a client that left stores nothing, and a chat session made for a question
  * whose client left before it was stored is deleted again.
  */
@@ -154,39 +162,32 @@ async function* answerEvents(
   log: FastifyBaseLogger,
 ): AsyncGenerator<TStreamEvent> {
   if (turn.createdSession) yield { type: 'session', session_id: turn.sessionId };
-  try {
-    const query = await retrievalQuery(context, turn, abortSignal, log);
-    const retrieved = await retrievePassages(context, turn.papers, query, abortSignal);
-    const { passages } = retrieved;
-    yield { type: 'sources', papers: sourcesOf(passages) };
-    yield { type: 'passages', passages };
-    let verdict: AnswerVerdict;
-    if (retrieved.abstain) {
-      // Layer 1: nothing good enough to answer from, so no model is asked.
-      verdict = abstention();
-      yield { type: 'delta', content: verdict.content };
-    } else if (context.ai.mode === 'extractive') {
-      verdict = yield* extractiveDeltas(turn, retrieved);
-      if (verdict.abstained) yield { type: 'delta', content: verdict.content };
-    } else {
-      const { answer, quotes } = yield* modelAnswerDeltas(context.ai, {
-        system: chatSystemPrompt(passages),
-        messages: conversationMessages(turn.history, turn.question),
-        abortSignal,
-      });
-      verdict = judgeModelAnswer(answer, quotes, passages);
-    }
-    abortSignal.throwIfAborted();
-    // The mode, not the layer that answered: a model-mode abstention is no offline answer.
-    const source = context.ai.mode === 'model' ? 'model' : 'extractive';
-    const messageId = await storeExchange(context, turn, passages, source, verdict);
-    yield { type: 'done', message_id: messageId, source, abstained: verdict.abstained, citations: verdict.citations };
-  } catch (error) {
-    // Nobody is listening any more; nothing was stored.
-    if (abortSignal.aborted) return;
-    log.error({ err: error }, 'chat: the answer failed after the stream started');
-    yield errorEvent(error);
+  const query = await retrievalQuery(context, turn, abortSignal, log);
+  const retrieved = await retrievePassages(context, turn.papers, query, abortSignal);
+  const { passages } = retrieved;
+  yield { type: 'sources', papers: sourcesOf(passages) };
+  yield { type: 'passages', passages };
+  let verdict: AnswerVerdict;
+  if (retrieved.abstain) {
+    // Layer 1: nothing good enough to answer from, so no model is asked.
+    verdict = abstention();
+    yield { type: 'delta', content: verdict.content };
+  } else if (context.ai.mode === 'extractive') {
+    verdict = yield* extractiveDeltas(turn, retrieved);
+    if (verdict.abstained) yield { type: 'delta', content: verdict.content };
+  } else {
+    const { answer, quotes } = yield* modelAnswerDeltas(context.ai, {
+      system: chatSystemPrompt(passages),
+      messages: conversationMessages(turn.history, turn.question),
+      abortSignal,
+    });
+    verdict = judgeModelAnswer(answer, quotes, passages);
   }
+  abortSignal.throwIfAborted();
+  // The mode, not the layer that answered: a model-mode abstention is no offline answer.
+  const source = context.ai.mode === 'model' ? 'model' : 'extractive';
+  const messageId = await storeExchange(context, turn, passages, source, verdict);
+  yield { type: 'done', message_id: messageId, source, abstained: verdict.abstained, citations: verdict.citations };
 }
 
 async function storeExchange(

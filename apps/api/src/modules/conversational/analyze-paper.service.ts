@@ -6,9 +6,10 @@ import { splitAnswerAndEvidence } from '../../ai/grounding/evidence-block';
 import { extractiveAnswer } from '../../ai/grounding/extractive-answer';
 import { EVIDENCE_INSTRUCTION, numberedPassages } from '../../ai/grounding/grounded-prompt';
 import { rankPassages } from '../../ai/grounding/rank-passages';
-import { type AiModel, AiTimeoutError } from '../../ai/model';
+import type { AiModel } from '../../ai/model';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
 import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
 import { selectPassagesOf } from '../passages/passages.repo';
@@ -121,8 +122,7 @@ async function modelAnalysis(
       text += delta;
     }
   } catch (error) {
-    if (error instanceof AiTimeoutError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
-    throw new AppError('BAD_GATEWAY', 'The analysis could not be written (the AI model failed). Please try again.');
+    throw modelFailure(error, 'The analysis could not be written (the AI model failed). Please try again.');
   }
   const { answer, quotes } = splitAnswerAndEvidence(text);
   return judgeGroundedAnswer(answer, quotes, found.passages, ANALYSIS_ABSTENTION);

@@ -1,6 +1,6 @@
-import { FEED_MAX_PAPERS, type TFeedGroupKind } from '@paperbench/contract';
+import { FEED_MAX_PAPERS, paperRefKey, type TFeedGroupKind } from '@paperbench/contract';
 import { topicReason } from '../topics/topic-match';
-import { type LibraryProfile, refKeyOf } from './feed-library';
+import type { LibraryProfile } from './feed-library';
 
 /** A paper of the day as the ranking query returns it: keys and scoring signals only. */
 export interface FeedCandidate {
@@ -49,7 +49,7 @@ function bestTopic(candidate: FeedCandidate, topics: readonly string[]) {
 /** The library paper sharing the most telling title words with the candidate (never the paper itself). */
 function closestLibraryTitle(candidate: FeedCandidate, library: LibraryProfile) {
   const words = new Set(candidate.libraryLexemes);
-  const own = refKeyOf(candidate.platform, candidate.paperId);
+  const own = paperRefKey({ platform: candidate.platform, paper_id: candidate.paperId });
   let best: { title: string; shared: number } | null = null;
   for (const entry of library.titles) {
     if (entry.key === own) continue;

@@ -1,4 +1,4 @@
-import type { TDailyFeedResponse, TFeedGroup } from '@paperbench/contract';
+import { paperRefKey, type TDailyFeedResponse, type TFeedGroup } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { presentPaper } from '../papers/paper.presenter';
 import { findVisiblePapers } from '../papers/paper-visibility.repo';
@@ -13,7 +13,7 @@ import {
   selectNextDay,
   selectPreviousDay,
 } from './daily-feed.repo';
-import { buildLibraryProfile, EMPTY_LIBRARY, libraryLexemes, refKeyOf } from './feed-library';
+import { buildLibraryProfile, EMPTY_LIBRARY, libraryLexemes } from './feed-library';
 
 export const LIBRARY_GROUP_LABEL = 'Related to your library';
 export const OTHER_GROUP_LABEL = 'Other papers of the day';
@@ -78,11 +78,13 @@ export async function getDailyFeed(db: Db, userId: number | null, requestedDay?:
     userId,
     ranked.map((paper) => ({ platform: paper.platform, paper_id: paper.paperId })),
   );
-  const rowByKey = new Map(rows.map((row) => [refKeyOf(row.platform as string, row.paperId as string), row]));
+  const rowByKey = new Map(
+    rows.map((row) => [paperRefKey({ platform: row.platform as string, paper_id: row.paperId as string }), row]),
+  );
   const groups = groupRanked(ranked).map(({ members, ...group }) => ({
     ...group,
     papers: members.flatMap((paper) => {
-      const row = rowByKey.get(refKeyOf(paper.platform, paper.paperId));
+      const row = rowByKey.get(paperRefKey({ platform: paper.platform, paper_id: paper.paperId }));
       return row ? [{ ...presentPaper(row), reason: paper.reason, score: paper.score }] : [];
     }),
   }));

@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 /**
  * What the daily feed knows of the caller's library (the papers in their folders): how many of them
  * list each category, and the title words of each (Postgres lexemes, stemmed as the search vectors are).
@@ -55,8 +56,6 @@ export interface LibraryPaperRow {
   lexemes: string[] | null;
 }
 
-export const refKeyOf = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
-
 /** Library rows → the profile the ranking reads. */
 export function buildLibraryProfile(rows: readonly LibraryPaperRow[]): LibraryProfile {
   const categoryCounts = new Map<string, number>();
@@ -66,7 +65,7 @@ export function buildLibraryProfile(rows: readonly LibraryPaperRow[]): LibraryPr
     }
   }
   const titles = rows.map((row) => ({
-    key: refKeyOf(row.platform, row.paperId),
+    key: paperRefKey({ platform: row.platform, paper_id: row.paperId }),
     title: row.title,
     lexemes: new Set((row.lexemes ?? []).filter(isTellingLexeme)),
   }));

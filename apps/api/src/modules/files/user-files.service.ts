@@ -1,5 +1,6 @@
 import {
   DEFAULT_FOLDER_NAME,
+  paperRefKey,
   type TChatFile,
   type TFileSelectionUpdate,
   type TPaper,
@@ -64,8 +65,6 @@ async function firstFolderOrUntitled(tx: Db, userId: number): Promise<{ id: numb
   return first ?? (await insertFolder(tx, userId, DEFAULT_FOLDER_NAME));
 }
 
-const refKey = (platform: string, paperId: string) => `${platform}\u0000${paperId}`;
-
 /**
  * attach_paper's rule for any number of papers: a paper the user already holds anywhere is left as
  * is; the others join the user's first folder, made as 'Untitled' when there is none (and only
@@ -79,8 +78,8 @@ export async function attachToFirstFolder(
 ): Promise<{ folderId: number | null; added: TPaperRef[]; held: UserFileRow[] }> {
   if (refs.length === 0) return { folderId: null, added: [], held: [] };
   const held = await selectUserFiles(tx, userId, refs);
-  const heldKeys = new Set(held.map((row) => refKey(row.platform, row.paperId)));
-  const toAdd = refs.filter((ref) => !heldKeys.has(refKey(ref.platform, ref.paper_id)));
+  const heldKeys = new Set(held.map((row) => paperRefKey({ platform: row.platform, paper_id: row.paperId })));
+  const toAdd = refs.filter((ref) => !heldKeys.has(paperRefKey({ platform: ref.platform, paper_id: ref.paper_id })));
   if (toAdd.length === 0) return { folderId: null, added: [], held };
   const folder = await firstFolderOrUntitled(tx, userId);
   const added: TPaperRef[] = [];

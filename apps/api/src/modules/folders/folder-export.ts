@@ -9,27 +9,15 @@ import { selectReadableFolderName, selectReadableFolderPapers } from './folders.
 /** A folder's bibliography, ready to send as a download. */
 export interface FolderExport {
   contentType: string;
-  /** The Content-Disposition header: the file is named after the folder. */
-  disposition: string;
+  /** Named after the folder. */
+  filename: string;
   body: string;
 }
 
-/**
- * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): the quoted name is an ASCII stand-in for
- * old clients (accents dropped, anything else non-ASCII, quotes and backslashes made `_`); browsers
- * take the exact UTF-8 name from filename*. Path separators and control characters never reach either.
- */
-export function attachmentDisposition(baseName: string, extension: string): string {
+/** The folder's name as a file name: path separators and control characters never reach it. */
+export function folderFilename(baseName: string, extension: string): string {
   const cleaned = baseName.replace(/[\p{Cc}/\\]+/gu, ' ').trim() || 'folder';
-  const ascii = cleaned
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(`${cleaned}.${extension}`).replace(
-    /['()*]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encoded}`;
+  return `${cleaned}.${extension}`;
 }
 
 /**
@@ -50,7 +38,7 @@ export async function exportFolder(
   const { contentType, extension } = bibliographyFormats[format];
   return {
     contentType: `${contentType}; charset=utf-8`,
-    disposition: attachmentDisposition(name, extension),
+    filename: folderFilename(name, extension),
     body: toBibliography(papers, format),
   };
 }

@@ -1,6 +1,7 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { setDownloadHeaders } from '../../lib/download';
 import { requireUser } from '../../plugins/identity';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
@@ -59,9 +60,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
     // Readable like the files above: a public shared folder exports without X-User-ID.
     export: async ({ params, query, request, reply }) => {
       const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', file.disposition);
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, file.filename, file.contentType);
       return { status: 200, body: file.body };
     },
     summary: async ({ params, request }) => ({

@@ -1,6 +1,6 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectQueryTerms } from '../recommendations/query-terms';
 import { selectCandidates, selectPaperRows, selectSurfaceWords } from '../recommendations/recommendations.repo';
 import type { TermStats } from '../recommendations/term-stats';
@@ -60,16 +60,16 @@ export async function nearestPapers(
       .map(([term, weight]) => ({ term, weight }));
   }
   const candidates = (await selectCandidates(db, terms, { limit: NEAREST_CANDIDATES + exclude.size })).filter(
-    (ref) => !exclude.has(paperKey(ref)),
+    (ref) => !exclude.has(paperRefKey(ref)),
   );
   const profiles = await loadProfiles(db, candidates, stats);
   const ranked = candidates
     .map((ref) => {
-      const paperVector = profiles.get(paperKey(ref))?.vector ?? new Map();
+      const paperVector = profiles.get(paperRefKey(ref))?.vector ?? new Map();
       return { ref, vector: paperVector, similarity: cosine(vector, paperVector) };
     })
     .filter((entry) => entry.similarity > 0)
-    .sort((a, b) => b.similarity - a.similarity || paperKey(a.ref).localeCompare(paperKey(b.ref)))
+    .sort((a, b) => b.similarity - a.similarity || paperRefKey(a.ref).localeCompare(paperRefKey(b.ref)))
     .slice(0, limit);
   const rows = new Map(
     (
@@ -77,10 +77,10 @@ export async function nearestPapers(
         db,
         ranked.map((entry) => entry.ref),
       )
-    ).map((row) => [paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row]),
+    ).map((row) => [paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row]),
   );
   return ranked.map((entry) => {
-    const row = rows.get(paperKey(entry.ref));
+    const row = rows.get(paperRefKey(entry.ref));
     return { ...entry, title: row?.title ?? entry.ref.paper_id, abstract: row?.abstract ?? '' };
   });
 }

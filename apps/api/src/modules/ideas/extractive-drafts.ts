@@ -1,5 +1,6 @@
+import { paperRefKey } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats } from '../recommendations/term-stats';
 import { isSelectiveTerm, surfaceWords, textVector } from './corpus-vectors';
@@ -19,7 +20,7 @@ function corpusSource(db: Db, stats: TermStats): LbdSource {
       const refs = await selectPapersWithTerm(db, term, { without, limit: LITERATURE_SIZE });
       const profiles = await loadProfiles(db, refs, stats);
       return refs.flatMap((ref): LbdDoc[] => {
-        const vector = profiles.get(paperKey(ref))?.vector;
+        const vector = profiles.get(paperRefKey(ref))?.vector;
         return vector ? [{ ref, vector }] : [];
       });
     },
@@ -39,12 +40,12 @@ export async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Pr
   );
   const evidenceRefs = [
     ...new Map(
-      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperKey(ref), ref]),
+      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperRefKey(ref), ref]),
     ).values(),
   ];
   const [words, rows] = await Promise.all([surfaceWords(db, evidenceRefs), selectPaperRows(db, evidenceRefs)]);
   const titles = new Map(
-    rows.map((row) => [paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
+    rows.map((row) => [paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
   );
   return links.map((link) => linkToDraft(link, { words, titles, basis, searched: stats.documents }));
 }

@@ -1,5 +1,4 @@
-import type { TIdeaEvidence, TPaperRef } from '@paperbench/contract';
-import { paperKey } from '../recommendations/paper-vectors';
+import { paperRefKey, type TIdeaEvidence, type TPaperRef } from '@paperbench/contract';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
 import type { AbcLink } from './literature-discovery';
 
@@ -25,7 +24,7 @@ export function linkToDraft(
   const word = (lexeme: string) => words.get(lexeme) ?? lexeme;
   const [a, b, c] = [word(link.a), word(link.b), word(link.c)];
   const withTitles = (refs: readonly TPaperRef[]) =>
-    refs.map((ref) => ({ ...ref, title: titles.get(paperKey(ref)) ?? ref.paper_id }));
+    refs.map((ref) => ({ ...ref, title: titles.get(paperRefKey(ref)) ?? ref.paper_id }));
   const evidence: TIdeaEvidence[] = [
     { link: 'A-B', terms: [a, b], papers: withTitles(link.abPapers) },
     { link: 'B-C', terms: [b, c], papers: withTitles(link.bcPapers) },

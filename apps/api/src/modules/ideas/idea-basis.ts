@@ -1,9 +1,9 @@
-import type { TGenerateIdeasRequest, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TGenerateIdeasRequest, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { requireAccess } from '../../policies/access';
 import { selectedReadablePapers } from '../files/user-files.service';
 import { selectPassagesOf } from '../passages/passages.repo';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats } from '../recommendations/term-stats';
 import type { BasisPaper } from './idea-drafts';
@@ -18,7 +18,7 @@ export const BASIS_TEXT_CHARS = 1_500;
 /** The selection the request names, else (use_selected) the File List's selected papers; every one readable. */
 export async function selectedRefs(db: Db, userId: number, request: TGenerateIdeasRequest): Promise<TPaperRef[]> {
   const named = request.selected_files ?? (request.use_selected ? await selectedReadablePapers(db, userId) : []);
-  const refs = [...new Map(named.map((ref) => [paperKey(ref), ref])).values()];
+  const refs = [...new Map(named.map((ref) => [paperRefKey(ref), ref])).values()];
   if (refs.length > 0) await requireAccess(db, { userId }, 'paper.read', refs);
   return refs.slice(0, MAX_BASIS);
 }
@@ -27,14 +27,14 @@ export async function selectedRefs(db: Db, userId: number, request: TGenerateIde
 export async function basisPapers(db: Db, stats: TermStats, refs: readonly TPaperRef[]): Promise<BasisPaper[]> {
   const rows = new Map(
     (await selectPaperRows(db, refs)).map((row) => [
-      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
       row,
     ]),
   );
   const profiles = await loadProfiles(db, refs, stats);
   const papers: BasisPaper[] = [];
   for (const ref of refs) {
-    const row = rows.get(paperKey(ref));
+    const row = rows.get(paperRefKey(ref));
     if (!row) continue;
     let text = row.abstract?.trim() ?? '';
     if (!text) text = (await selectPassagesOf(db, [ref], 1))[0]?.text.trim() ?? '';
@@ -44,7 +44,7 @@ export async function basisPapers(db: Db, stats: TermStats, refs: readonly TPape
       paper_id: ref.paper_id,
       title: row.title ?? ref.paper_id,
       text: text.slice(0, BASIS_TEXT_CHARS),
-      vector: profiles.get(paperKey(ref))?.vector ?? new Map(),
+      vector: profiles.get(paperRefKey(ref))?.vector ?? new Map(),
     });
   }
   return papers;

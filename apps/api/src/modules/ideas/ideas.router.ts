@@ -1,11 +1,11 @@
 import { contract, type TIdeaProposal, type TStreamEvent } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import { AiTimeoutError } from '../../ai/model';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
+import { setDownloadHeaders } from '../../lib/download';
+import { type EventStreamFailure, sendEventStream } from '../../lib/event-stream';
+import { modelFailure } from '../../lib/model-failure';
 import { requireUser } from '../../plugins/identity';
-import { EVENT_STREAM_HEADERS, eventStream } from '../chat/event-stream';
 import {
   basisRefs,
   draftIdeas,
@@ -22,15 +22,19 @@ import { createCalibrationCache } from './novelty-check';
 
 const s = initServer();
 
-function errorEvent(error: unknown): TStreamEvent {
-  if (error instanceof AppError) return { type: 'error', error: error.code, message: error.message };
-  if (error instanceof AiTimeoutError) return { type: 'error', error: 'SERVICE_UNAVAILABLE', message: error.message };
-  return { type: 'error', error: 'INTERNAL', message: 'The ideas could not be completed. Please try again.' };
-}
+/**
+ * Ideas failing after the stream started. draftIdeas has mapped the model's failures already (an AppError),
+ * so what else is thrown is not the model's: INTERNAL.
+ */
+const IDEAS_FAILURE: EventStreamFailure = {
+  what: 'ideas: generation',
+  toError: (error) => modelFailure(error, 'The ideas could not be completed. Please try again.', 'INTERNAL'),
+};
 
 /**
  * docs/ideas.md#streaming: the basis papers ('sources', 'passages'), one 'idea' event per idea once it is checked
- * and saved, then 'done' (or 'error': the ideas already sent stay saved, nothing half-made is).
+ * and saved, then 'done' (or, for an error it throws, IDEAS_FAILURE's 'error': the ideas already sent stay saved,
+ * nothing half-made is).
  */
 async function* streamIdeas(
   context: IdeasContext,
@@ -50,25 +54,19 @@ async function* streamIdeas(
       text: `${title}. ${text}`,
     })),
   };
-  try {
-    const drafted = await draftIdeas(context, prepared, signal, log);
-    let sent = 0;
-    for await (const idea of finishIdeas(context, prepared, drafted, signal, log)) {
-      sent += 1;
-      yield { type: 'idea', idea };
-    }
-    yield {
-      type: 'done',
-      message_id: null,
-      source: drafted.source,
-      abstained: sent === 0,
-      citations: drafted.citations,
-    };
-  } catch (error) {
-    if (signal.aborted) return;
-    log.error({ err: error }, 'ideas: generation failed after the stream started');
-    yield errorEvent(error);
+  const drafted = await draftIdeas(context, prepared, signal, log);
+  let sent = 0;
+  for await (const idea of finishIdeas(context, prepared, drafted, signal, log)) {
+    sent += 1;
+    yield { type: 'idea', idea };
   }
+  yield {
+    type: 'done',
+    message_id: null,
+    source: drafted.source,
+    abstained: sent === 0,
+    citations: drafted.citations,
+  };
 }
 
 /** The AI Scientist's routes (docs/ideas.md); budgets: rate-limit/budgets.ts ('ai' for generate and expand). */
@@ -99,9 +97,8 @@ export const createIdeasRouter = (context: AppContext) => {
     streamGenerate: async ({ body, request, reply }) => {
       // Refusals (quota, unreadable papers, no basis) keep their status codes: checked before the stream starts.
       const prepared = await prepareGeneration(ideas, requireUser(request), body);
-      reply.headers(EVENT_STREAM_HEADERS);
-      const stream = eventStream((signal) => streamIdeas(ideas, prepared, signal, request.log));
-      return { status: 200, body: stream as unknown as string };
+      const generation = (signal: AbortSignal) => streamIdeas(ideas, prepared, signal, request.log);
+      return sendEventStream(reply, request.log, generation, IDEAS_FAILURE);
     },
     expand: async ({ body, request }) => ({
       status: 200,
@@ -114,9 +111,7 @@ export const createIdeasRouter = (context: AppContext) => {
     },
     export: async ({ params, request, reply }) => {
       const { filename, markdown } = await exportIdea(context.db, requireUser(request), params.id);
-      reply.header('content-type', 'text/markdown; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="${filename}"`);
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, filename, 'text/markdown; charset=utf-8');
       return { status: 200, body: markdown };
     },
   });

@@ -1,16 +1,17 @@
-import type {
-  TExpandedIdea,
-  TGenerateIdeasRequest,
-  TIdeaPaper,
-  TIdeaProposal,
-  TNoveltyCheck,
+import {
+  paperRefKey,
+  type TExpandedIdea,
+  type TGenerateIdeasRequest,
+  type TIdeaPaper,
+  type TIdeaProposal,
+  type TNoveltyCheck,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AiInvalidOutputError, type AiModel, AiTimeoutError } from '../../ai/model';
+import { AiInvalidOutputError, type AiModel } from '../../ai/model';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
-import { paperKey } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
 import { nearestPapers, textVector } from './corpus-vectors';
@@ -99,11 +100,6 @@ export interface Drafted {
   citations: { supported: number[]; unsupported: number[] };
 }
 
-const modelFailure = (error: unknown) =>
-  error instanceof AiTimeoutError
-    ? new AppError('SERVICE_UNAVAILABLE', error.message)
-    : new AppError('BAD_GATEWAY', 'The ideas could not be generated (the AI model failed). Please try again.');
-
 /**
  * The ideas' texts: the model's (docs/ideas.md#with-a-model), or, offline or when its output stays
  * invalid after the repair retry, the literature-based discovery's, labelled 'extractive'.
@@ -130,7 +126,7 @@ export async function draftIdeas(
     if (abortSignal.aborted) throw error;
     if (!(error instanceof AiInvalidOutputError)) {
       log.error({ err: error }, 'ideas: the model failed');
-      throw modelFailure(error);
+      throw modelFailure(error, 'The ideas could not be generated (the AI model failed). Please try again.');
     }
     log.warn(
       { err: error },
@@ -236,14 +232,14 @@ export async function expandIdea(
   const nearest = idea.novelty_check.nearest;
   const rows = new Map(
     (await selectPaperRows(db, nearest)).map((row) => [
-      paperKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
       row,
     ]),
   );
   const papers: PlanPaper[] = nearest.map((paper) => ({
     n: paper.n,
     title: paper.title,
-    text: (rows.get(paperKey(paper))?.abstract ?? '').slice(0, BASIS_TEXT_CHARS),
+    text: (rows.get(paperRefKey(paper))?.abstract ?? '').slice(0, BASIS_TEXT_CHARS),
   }));
   let plan = extractivePlan(idea, papers);
   if (ai.mode === 'model') {
@@ -252,9 +248,7 @@ export async function expandIdea(
     } catch (error) {
       if (!(error instanceof AiInvalidOutputError)) {
         log.error({ err: error }, 'ideas: the plan could not be written');
-        throw error instanceof AiTimeoutError
-          ? new AppError('SERVICE_UNAVAILABLE', error.message)
-          : new AppError('BAD_GATEWAY', 'The plan could not be written (the AI model failed). Please try again.');
+        throw modelFailure(error, 'The plan could not be written (the AI model failed). Please try again.');
       }
       log.warn({ err: error }, 'ideas: invalid plan output after the repair retry; assembling it without a model');
     }

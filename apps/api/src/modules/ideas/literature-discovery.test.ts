@@ -1,5 +1,5 @@
+import { paperRefKey } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import { paperKey } from '../recommendations/paper-vectors';
 import { discoverLinks, distinctiveTerms, type LbdDoc, type LbdSource } from './literature-discovery';
 
 /** A document of unit-ish weights over the given terms. */
@@ -48,7 +48,7 @@ describe("Swanson's ABC discovery", () => {
     for (const link of links) {
       expect(CORPUS.some((d) => d.vector.has(link.a) && d.vector.has(link.c))).toBe(false);
       for (const ref of link.bcPapers) {
-        const paper = CORPUS.find((d) => paperKey(d.ref) === paperKey(ref));
+        const paper = CORPUS.find((d) => paperRefKey(d.ref) === paperRefKey(ref));
         expect(paper?.vector.has(link.b) && paper.vector.has(link.c)).toBe(true);
       }
     }

@@ -1,5 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
-import { paperKey } from '../recommendations/paper-vectors';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { centroid, type TermVector } from '../recommendations/term-vectors';
 
 /**
@@ -94,7 +93,8 @@ const holding = (docs: readonly LbdDoc[], term: string) => docs.filter((doc) => 
 
 function unionDocs(...lists: (readonly LbdDoc[])[]): LbdDoc[] {
   const seen = new Map<string, LbdDoc>();
-  for (const list of lists) for (const doc of list) if (!seen.has(paperKey(doc.ref))) seen.set(paperKey(doc.ref), doc);
+  for (const list of lists)
+    for (const doc of list) if (!seen.has(paperRefKey(doc.ref))) seen.set(paperRefKey(doc.ref), doc);
   return [...seen.values()];
 }
 

@@ -1,6 +1,6 @@
-import type { TNoveltyCheck, TNoveltyLabel } from '@paperbench/contract';
+import { paperRefKey, type TNoveltyCheck, type TNoveltyLabel } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { loadProfiles, paperKey } from '../recommendations/paper-vectors';
+import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectQueryTerms } from '../recommendations/query-terms';
 import { selectCandidates } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
@@ -80,14 +80,14 @@ async function computeCalibration(db: Db, stats: TermStats): Promise<number[]> {
   const candidatesOf = new Map<string, string[]>();
   const pool = new Map<string, { platform: string; paper_id: string }>();
   for (const ref of sample) {
-    const vector = profiles.get(paperKey(ref))?.vector;
+    const vector = profiles.get(paperRefKey(ref))?.vector;
     if (!vector || vector.size === 0) continue;
     const terms = selectQueryTerms(vector, stats).slice(0, CALIBRATION_TERMS);
     const found = (await selectCandidates(db, terms, { limit: CALIBRATION_CANDIDATES + 1 })).filter(
-      (candidate) => paperKey(candidate) !== paperKey(ref),
+      (candidate) => paperRefKey(candidate) !== paperRefKey(ref),
     );
-    candidatesOf.set(paperKey(ref), found.map(paperKey));
-    for (const candidate of found) pool.set(paperKey(candidate), candidate);
+    candidatesOf.set(paperRefKey(ref), found.map(paperRefKey));
+    for (const candidate of found) pool.set(paperRefKey(candidate), candidate);
   }
   const poolProfiles = await loadProfiles(db, [...pool.values()], stats);
   const similarities: number[] = [];

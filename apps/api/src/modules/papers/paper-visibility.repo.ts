@@ -1,4 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PaperRow, paperColumns } from '../../db/columns/paper-columns';
@@ -93,8 +93,8 @@ export async function findVisiblePapers(
 
 /** The first ref (in request order) that is not among the found rows, or undefined when all are. */
 export function findFirstMissingRef(refs: readonly TPaperRef[], found: readonly PaperRow[]): TPaperRef | undefined {
-  const keys = new Set(found.map((row) => `${row.platform}\u0000${row.paperId}`));
-  return refs.find((ref) => !keys.has(`${ref.platform}\u0000${ref.paper_id}`));
+  const keys = new Set(found.map((row) => paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' })));
+  return refs.find((ref) => !keys.has(paperRefKey(ref)));
 }
 
 /** The error text every caller uses for a missing or invisible paper (one message, no existence leak). */

@@ -1,4 +1,4 @@
-import type { TChatFile, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TChatFile, type TPaperRef } from '@paperbench/contract';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { enqueue } from '../../jobs/queue/enqueue';
@@ -7,7 +7,6 @@ import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
 import { insertPendingTextIfAbsent, reopenAbstractOnly, reopenTextWithoutPages } from './full-text.repo';
 
 /** docs/queue.md: one job of a kind per paper at a time. */
-const dedupeKey = (ref: TPaperRef) => `${ref.platform}:${ref.paper_id}`;
 
 /**
  * docs/ai.md#full-text-and-passages: the papers' full text is asked for, inside the caller's
@@ -28,7 +27,7 @@ export async function requestFullText(
   for (const ref of refs) {
     if (ref.platform === UPLOAD_PLATFORM) {
       if (!(await reopenTextWithoutPages(tx, ref))) continue;
-      await enqueue(tx, 'extract-pdf-text', ref, { dedupeKey: dedupeKey(ref) });
+      await enqueue(tx, 'extract-pdf-text', ref, { dedupeKey: paperRefKey(ref) });
     } else {
       if (!config.FULL_TEXT_FETCH || !isFetchedPlatform(ref.platform)) continue;
       const asked =
@@ -39,7 +38,7 @@ export async function requestFullText(
         'fetch-paper-text',
         { platform: ref.platform as 'arxiv' | 'acl', paper_id: ref.paper_id },
         {
-          dedupeKey: dedupeKey(ref),
+          dedupeKey: paperRefKey(ref),
         },
       );
     }

@@ -1,4 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paperTexts } from '../../db/schema';
@@ -13,8 +13,6 @@ export interface EmbeddingChoice {
   embed: boolean;
 }
 
-const dedupeKey = (ref: TPaperRef) => `${ref.platform}:${ref.paper_id}`;
-
 /**
  * A pending paper's extracted text becomes 'ready' with its passages, in one transaction, and its
  * embedding job is queued with them. Nothing happens when the row is no longer pending (a second
@@ -25,7 +23,7 @@ export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfT
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
-    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: dedupeKey(ref) });
+    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
 }
@@ -62,7 +60,7 @@ export async function storeAbstractOnly(
     if (rows.length === 0 || !text) return rows.length === 1;
     const start = abstract?.indexOf(text) ?? 0;
     await replacePassages(tx, ref, [{ page: 1, charStart: start, charEnd: start + text.length, text }], 'abstract');
-    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: dedupeKey(ref) });
+    if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
+import { dispositionOf } from '../../lib/download';
 import type { FileStorage } from '../../storage/file-storage';
 import { parseRange } from './byte-range';
 
@@ -11,12 +12,7 @@ export interface StoredPdf {
   filename: string;
 }
 
-/** `inline; filename="…"` with an ASCII fallback and the exact name in RFC 5987 form. */
-export function contentDisposition(filename: string): string {
-  const name = /\.pdf$/i.test(filename) ? filename : `${filename}.pdf`;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+const pdfFilename = (filename: string) => (/\.pdf$/i.test(filename) ? filename : `${filename}.pdf`);
 
 /** The part of a reply this needs (ts-rest's handler types name Fastify's reply with other generics). */
 export interface HeaderSink {
@@ -65,7 +61,7 @@ export async function sendStoredPdf(
     etag,
     // Access depends on the caller, so no shared cache may keep it.
     'cache-control': 'private, max-age=3600',
-    'content-disposition': contentDisposition(pdf.filename),
+    'content-disposition': dispositionOf(pdfFilename(pdf.filename), 'inline'),
     'x-content-type-options': 'nosniff',
     // The URL may carry ?sig= (docs/security.md#sessions: a short-lived credential): never send it on as a Referer.
     'referrer-policy': 'no-referrer',

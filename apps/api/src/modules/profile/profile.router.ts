@@ -1,6 +1,7 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { setDownloadHeaders } from '../../lib/download';
 import { requireSession, requireUser } from '../../plugins/identity';
 import { deleteAccount, exportProfile, getProfile, libraryBibtex } from './profile.service';
 
@@ -13,15 +14,12 @@ export const createProfileRouter = (context: AppContext) => {
     get: async ({ request }) => ({ status: 200, body: await getProfile(db, requireUser(request)) }),
     export: async ({ request, reply }) => {
       const { userId, sessionId } = requireSession(request);
-      reply.header('cache-control', 'no-store');
-      reply.header('content-disposition', 'attachment; filename="paperbench-export.json"');
+      setDownloadHeaders(reply, 'paperbench-export.json');
       return { status: 200, body: await exportProfile(db, userId, sessionId) };
     },
     library: async ({ request, reply }) => {
       const bibtex = await libraryBibtex(db, requireUser(request));
-      reply.header('content-type', 'application/x-bibtex; charset=utf-8');
-      reply.header('content-disposition', 'attachment; filename="paperbench-library.bib"');
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, 'paperbench-library.bib', 'application/x-bibtex; charset=utf-8');
       return { status: 200, body: bibtex };
     },
     delete: async ({ request }) => {

@@ -1,4 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { selectTopicalVectors } from './recommendations.repo';
 import type { TermStats } from './term-stats';
@@ -6,7 +6,6 @@ import { buildVector, type TermVector } from './term-vectors';
 import { parseTsvector } from './tsvector-text';
 
 /** One string per paper, for maps keyed by (platform, paper_id). */
-export const paperKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
 
 /** What the recommender knows of a paper: its tf-idf vector and its categories. */
 export interface PaperProfile {
@@ -14,7 +13,7 @@ export interface PaperProfile {
   categories: string[];
 }
 
-/** The profiles of the given papers, keyed by paperKey, in one query. */
+/** The profiles of the given papers, keyed by paperRefKey, in one query. */
 export async function loadProfiles(
   db: Db,
   refs: readonly TPaperRef[],
@@ -22,7 +21,7 @@ export async function loadProfiles(
 ): Promise<Map<string, PaperProfile>> {
   const profiles = new Map<string, PaperProfile>();
   for (const row of await selectTopicalVectors(db, refs)) {
-    const key = paperKey({ platform: row.platform, paper_id: row.paperId });
+    const key = paperRefKey({ platform: row.platform, paper_id: row.paperId });
     profiles.set(key, { vector: buildVector(parseTsvector(row.vector), stats), categories: row.categories });
   }
   return profiles;

@@ -1,6 +1,5 @@
-import type { TPaperRef, TRecommendation } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef, type TRecommendation } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { paperKey } from './paper-vectors';
 import { pickSimilar, presentRecommendation } from './recommendation.presenter';
 import { type KeptPaper, selectPaperRows, selectSurfaceWords } from './recommendations.repo';
 import { cosine, sharedLexemes, type TermVector } from './term-vectors';
@@ -44,15 +43,15 @@ export async function explainRecommendations(
   const refs = ranked.map((r) => r.ref);
   const [rows, words] = await Promise.all([selectPaperRows(db, refs), surfaceWords(db, refs)]);
   const rowsByKey = new Map(
-    rows.map((row) => [paperKey({ platform: row.platform as string, paper_id: row.paperId as string }), row]),
+    rows.map((row) => [paperRefKey({ platform: row.platform as string, paper_id: row.paperId as string }), row]),
   );
   return ranked.flatMap(({ ref, vector, score }) => {
-    const row = rowsByKey.get(paperKey(ref));
+    const row = rowsByKey.get(paperRefKey(ref));
     if (!row) return [];
     const closeness = kept
       // A kept paper shown again (exclude_existing=false) is not "close to" itself.
-      .filter((paper) => paperKey(paper) !== paperKey(ref))
-      .map((paper) => ({ paper, similarity: cosine(vector, keptVectors.get(paperKey(paper)) ?? new Map()) }));
+      .filter((paper) => paperRefKey(paper) !== paperRefKey(ref))
+      .map((paper) => ({ paper, similarity: cosine(vector, keptVectors.get(paperRefKey(paper)) ?? new Map()) }));
     const { similar, closeCount } = pickSimilar(closeness);
     const sharedTerms = sharedLexemes(vector, profile).flatMap((lexeme) => {
       const word = words.get(lexeme);

@@ -1,8 +1,8 @@
-import type { TRecommendationQuery, TRecommendationsResponse } from '@paperbench/contract';
+import { paperRefKey, type TRecommendationQuery, type TRecommendationsResponse } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { requireAccess } from '../../policies/access';
 import { blendScore, categoryAffinity, categoryShares } from './category-affinity';
-import { loadProfiles, paperKey } from './paper-vectors';
+import { loadProfiles } from './paper-vectors';
 import { selectQueryTerms } from './query-terms';
 import { explainRecommendations } from './recommendation-explain';
 import { type KeptScope, keptRefsSubquery, selectCandidates, selectKeptPapers } from './recommendations.repo';
@@ -38,13 +38,13 @@ async function recommend(
   const candidateProfiles = await loadProfiles(db, candidates, stats);
   const ranked = candidates
     .map((ref) => {
-      const candidate = candidateProfiles.get(paperKey(ref));
+      const candidate = candidateProfiles.get(paperRefKey(ref));
       const vector: TermVector = candidate?.vector ?? new Map();
       const score = blendScore(cosine(profile, vector), categoryAffinity(shares, candidate?.categories ?? []));
       return { ref, vector, score };
     })
     .filter((candidate) => candidate.score > 0)
-    .sort((a, b) => b.score - a.score || paperKey(a.ref).localeCompare(paperKey(b.ref)))
+    .sort((a, b) => b.score - a.score || paperRefKey(a.ref).localeCompare(paperRefKey(b.ref)))
     .slice(0, limit);
   const papers = await explainRecommendations(db, ranked, { kept, keptVectors, profile });
   return { papers };

@@ -1,4 +1,4 @@
-import type { TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { documentFrequencies } from '../../ai/grounding/bm25';
 import { tokenize } from '../../ai/text/normalize';
 
@@ -38,7 +38,7 @@ export interface EdgeProposal {
 type Vector = Map<string, number>;
 
 export const pairKey = (a: TPaperRef, b: TPaperRef): string => {
-  const [x, y] = [`${a.platform}\u0000${a.paper_id}`, `${b.platform}\u0000${b.paper_id}`].sort();
+  const [x, y] = [paperRefKey(a), paperRefKey(b)].sort();
   return `${x}\u0001${y}`;
 };
 

@@ -1,4 +1,4 @@
-import type { TPaperRef, TReviewFile } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef, type TReviewFile } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -21,11 +21,9 @@ import { requireReviewSession } from './review-session-access';
 
 type FilesContext = Pick<AppContext, 'db' | 'config' | 'queue'>;
 
-const refKey = (ref: TPaperRef) => `${ref.platform}\u0000${ref.paper_id}`;
-
 /** The refs once each, in request order. */
 export function distinctRefs(refs: readonly TPaperRef[]): TPaperRef[] {
-  return [...new Map(refs.map((ref) => [refKey(ref), ref])).values()];
+  return [...new Map(refs.map((ref) => [paperRefKey(ref), ref])).values()];
 }
 
 /**
@@ -41,8 +39,8 @@ export async function attachPapers(
   refs: readonly TPaperRef[],
 ): Promise<number> {
   const wanted = distinctRefs(refs);
-  const held = new Set((await selectHeldRefs(tx, session.id, wanted)).map(refKey));
-  const fresh = wanted.filter((ref) => !held.has(refKey(ref)));
+  const held = new Set((await selectHeldRefs(tx, session.id, wanted)).map(paperRefKey));
+  const fresh = wanted.filter((ref) => !held.has(paperRefKey(ref)));
   if (fresh.length === 0) return 0;
   if ((await countSessionFiles(tx, session.id)) + fresh.length > REVIEW_LIMITS.filesPerSession) {
     throw fileCapReached(`Review session ${session.id}`);

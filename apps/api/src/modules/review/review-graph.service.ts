@@ -1,4 +1,4 @@
-import type { TPaperRef, TReviewGraph } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef, type TReviewGraph } from '@paperbench/contract';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { sessionNotFound } from '../chat/chat-sessions.service';
@@ -20,7 +20,6 @@ import {
 } from './review-graph.repo';
 import { edgeCapReached, REVIEW_LIMITS } from './review-limits';
 import { requireReviewSession } from './review-session-access';
-import { paperKey } from './writing/graph-groups';
 
 type GraphContext = Parameters<typeof addPapersToSession>[0];
 
@@ -33,11 +32,11 @@ const PROPOSAL_PASSAGES_PER_PAPER = 300;
  */
 async function selectNodesAndEdges(db: Db | Tx, userId: number, sessionId: number) {
   const [files, edges] = await Promise.all([selectSessionFiles(db, userId, sessionId), selectEdges(db, sessionId)]);
-  const nodes = new Set(files.map((file) => paperKey({ platform: file.platform, paper_id: file.paperId })));
+  const nodes = new Set(files.map((file) => paperRefKey({ platform: file.platform, paper_id: file.paperId })));
   const between = edges.filter(
     (edge) =>
-      nodes.has(paperKey({ platform: edge.sourcePlatform, paper_id: edge.sourcePaperId })) &&
-      nodes.has(paperKey({ platform: edge.targetPlatform, paper_id: edge.targetPaperId })),
+      nodes.has(paperRefKey({ platform: edge.sourcePlatform, paper_id: edge.sourcePaperId })) &&
+      nodes.has(paperRefKey({ platform: edge.targetPlatform, paper_id: edge.targetPaperId })),
   );
   return { files, edges: between };
 }
@@ -145,11 +144,11 @@ async function proposalPapers(db: Db, files: readonly ReviewFileRow[]): Promise<
   const passages = await selectPassageTexts(db, refs, PROPOSAL_PASSAGES_PER_PAPER);
   const textOf = new Map<string, string[]>();
   for (const passage of passages) {
-    const key = `${passage.platform}\u0000${passage.paperId}`;
+    const key = paperRefKey({ platform: passage.platform, paper_id: passage.paperId });
     textOf.set(key, [...(textOf.get(key) ?? []), passage.text]);
   }
   return files.map((file) => {
-    const own = textOf.get(`${file.platform}\u0000${file.paperId}`);
+    const own = textOf.get(paperRefKey({ platform: file.platform, paper_id: file.paperId }));
     return {
       ref: { platform: file.platform, paper_id: file.paperId },
       text: own ? own.join('\n') : `${file.title}\n${file.abstract ?? ''}`,
@@ -182,12 +181,12 @@ export async function completeGraph(db: Db, userId: number, sessionId: number): 
     const room = Math.max(0, REVIEW_LIMITS.edgesPerSession - (await countEdges(tx, sessionId)));
     // A file removed meanwhile took its pairs with it: only proposals between current nodes are stored.
     const current = new Set(
-      (await selectSessionFiles(tx, userId, sessionId)).map((file) => `${file.platform}\u0000${file.paperId}`),
+      (await selectSessionFiles(tx, userId, sessionId)).map((file) =>
+        paperRefKey({ platform: file.platform, paper_id: file.paperId }),
+      ),
     );
     const stillNodes = proposals.filter(
-      (p) =>
-        current.has(`${p.source.platform}\u0000${p.source.paper_id}`) &&
-        current.has(`${p.target.platform}\u0000${p.target.paper_id}`),
+      (p) => current.has(paperRefKey(p.source)) && current.has(paperRefKey(p.target)),
     );
     await insertProposals(tx, sessionId, stillNodes.slice(0, room));
     await updateGraphStatus(tx, sessionId, 'complete');

@@ -1,9 +1,9 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
+import { sendEventStream } from '../../lib/event-stream';
 import { requireUser } from '../../plugins/identity';
-import { EVENT_STREAM_HEADERS, eventStream } from '../chat/event-stream';
-import { streamChatAnswer } from '../chat/stream-chat.service';
+import { CHAT_FAILURE, streamChatAnswer } from '../chat/stream-chat.service';
 import { prepareReviewChat } from './review-chat.service';
 import { addSessionFiles, listSessionFiles, removeSessionFile } from './review-files.service';
 import {
@@ -146,10 +146,8 @@ export const createReviewRouter = (context: AppContext) => {
     chatRwg: async ({ body, request, reply }) => {
       // Authenticated and authorized before the stream starts, so refusals keep their status codes.
       const turn = await prepareReviewChat(context, requireUser(request), body);
-      reply.headers(EVENT_STREAM_HEADERS);
-      const stream = eventStream((signal) => streamChatAnswer(context, turn, signal, request.log));
-      // ts-rest has no streaming body type (ai-notes): the contract types this text/event-stream as a string.
-      return { status: 200, body: stream as unknown as string };
+      const answer = (signal: AbortSignal) => streamChatAnswer(context, turn, signal, request.log);
+      return sendEventStream(reply, request.log, answer, CHAT_FAILURE);
     },
   });
 };

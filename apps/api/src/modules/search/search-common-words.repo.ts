@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 /** docs/search.md#common-words: a plain word's page cut from the order ranked for it in the background. */
 import { and, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -56,9 +57,11 @@ async function withoutExcluded(db: Db, order: KeptOrder, excluded: readonly stri
   while (tested < order.keys.length && left.length < needed) {
     const batch = order.keys.slice(tested, tested + EXCLUSION_BATCH);
     const holding = new Set(
-      (await papersHolding(db, batch, excludedWords)).map((key) => `${key.platform}/${key.paperId}`),
+      (await papersHolding(db, batch, excludedWords)).map((key) =>
+        paperRefKey({ platform: key.platform, paper_id: key.paperId }),
+      ),
     );
-    left.push(...batch.filter((key) => !holding.has(`${key.platform}/${key.paperId}`)));
+    left.push(...batch.filter((key) => !holding.has(paperRefKey({ platform: key.platform, paper_id: key.paperId }))));
     tested += batch.length;
   }
   const whole = tested === order.keys.length && order.keys.length < order.depth;

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { TPaperRef, TSharedList, TShareImportRequest, TShareImportResponse } from '@paperbench/contract';
+import {
+  paperRefKey,
+  type TPaperRef,
+  type TSharedList,
+  type TShareImportRequest,
+  type TShareImportResponse,
+} from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -21,7 +27,7 @@ export const generateShareId = () => randomBytes(24).toString('base64url');
 export function dedupeRefs(refs: readonly TPaperRef[]): TPaperRef[] {
   const seen = new Set<string>();
   return refs.filter((ref) => {
-    const key = `${ref.platform}\u0000${ref.paper_id}`;
+    const key = paperRefKey(ref);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

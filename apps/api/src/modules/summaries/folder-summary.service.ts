@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TCitedPassage, TFolderSummary } from '@paperbench/contract';
+import { paperRefKey, type TCitedPassage, type TFolderSummary } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import { requireAccess } from '../../policies/access';
 import { UPLOAD_PLATFORM } from '../papers/paper-visibility.repo';
@@ -40,13 +40,16 @@ async function folderPassages({ db }: SummaryContext, papers: readonly FolderPap
   const read = papers.slice(0, FOLDER_SUMMARY_PAPERS);
   const withoutAbstract = read.filter((paper) => !paper.abstract?.trim());
   const openings = new Map(
-    (await selectOpeningPassages(db, withoutAbstract)).map((row) => [`${row.platform}\u0000${row.paperId}`, row]),
+    (await selectOpeningPassages(db, withoutAbstract)).map((row) => [
+      paperRefKey({ platform: row.platform, paper_id: row.paperId }),
+      row,
+    ]),
   );
   const headings = new Map<number, string>();
   const passages: TCitedPassage[] = [];
   for (const paper of read) {
     const abstract = paper.abstract?.trim();
-    const opening = openings.get(`${paper.platform}\u0000${paper.paperId}`);
+    const opening = openings.get(paperRefKey({ platform: paper.platform, paper_id: paper.paperId }));
     const text = abstract || opening?.text;
     if (!text) continue;
     const n = passages.length + 1;
@@ -100,10 +103,8 @@ async function writeFolderSummary(context: SummaryContext, folderId: number, pap
  * text would outlive that upload's access. A published paper taken out only makes the summary stale.
  */
 function quotesWithdrawnUpload(summary: FolderSummaryRow, papers: readonly FolderPaperRow[]) {
-  const offered = new Set(papers.map((paper) => `${paper.platform}\u0000${paper.paperId}`));
-  return summary.passages.some(
-    (passage) => passage.platform === UPLOAD_PLATFORM && !offered.has(`${passage.platform}\u0000${passage.paper_id}`),
-  );
+  const offered = new Set(papers.map((paper) => paperRefKey({ platform: paper.platform, paper_id: paper.paperId })));
+  return summary.passages.some((passage) => passage.platform === UPLOAD_PLATFORM && !offered.has(paperRefKey(passage)));
 }
 
 /**

@@ -4,10 +4,10 @@ import { type AnswerVerdict, abstentionVerdict, judgeGroundedAnswer } from '../.
 import { documentFrequencies } from '../../ai/grounding/bm25';
 import { splitAnswerAndEvidence } from '../../ai/grounding/evidence-block';
 import { extractiveAnswer, type TExtractiveLimits } from '../../ai/grounding/extractive-answer';
-import { type AiModel, AiTimeoutError } from '../../ai/model';
+import type { AiModel } from '../../ai/model';
 import { tokenize } from '../../ai/text/normalize';
 import { questionTerms } from '../../ai/text/question-terms';
-import { AppError } from '../../lib/app-error';
+import { modelFailure } from '../../lib/model-failure';
 import { summarySystemPrompt, type TSummaryLength } from './summary-prompt';
 
 /** Offline summaries, as long as their model-written kind: brief 2-3 sentences, full about a paragraph. */
@@ -75,8 +75,7 @@ async function modelSummary(ai: AiModel, request: SummaryRequest): Promise<Answe
       text += delta;
     }
   } catch (error) {
-    if (error instanceof AiTimeoutError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
-    throw new AppError('BAD_GATEWAY', 'The summary could not be written (the AI model failed). Please try again.');
+    throw modelFailure(error, 'The summary could not be written (the AI model failed). Please try again.');
   }
   const { answer, quotes } = splitAnswerAndEvidence(text);
   return judgeGroundedAnswer(answer, quotes, request.passages, request.abstentionAnswer);

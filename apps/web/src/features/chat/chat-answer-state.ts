@@ -1,11 +1,11 @@
 import type { TAnswerSource, TCitationCheck, TCitedPassage, TPaperRef, TStreamEvent } from '@paperbench/contract';
+import type { TStreamProgress } from '../../api/use-event-stream';
 
 /** An answer as it streams in: what the chat screen shows while and after it arrives. */
-export type TChatAnswer = {
+export type TChatAnswer = TStreamProgress & {
   /** The session the question went to; null until the server names the new session it created. */
   sessionId: number | null;
   question: string;
-  status: 'streaming' | 'done' | 'error' | 'stopped';
   /** The answer text so far; citations read `[n]`. */
   text: string;
   sources: TPaperRef[];
@@ -15,7 +15,6 @@ export type TChatAnswer = {
   source: TAnswerSource | null;
   abstained: boolean;
   citations: TCitationCheck | null;
-  error: string | null;
 };
 
 export function startAnswer(sessionId: number | null, question: string): TChatAnswer {
@@ -34,7 +33,10 @@ export function startAnswer(sessionId: number | null, question: string): TChatAn
   };
 }
 
-/** The answer after one event of the stream (the contract's ZStreamEvent order). */
+/**
+ * The answer after one event of the stream (the contract's ZStreamEvent order); useEventStream marks it
+ * done or failed.
+ */
 export function applyStreamEvent(answer: TChatAnswer, event: TStreamEvent): TChatAnswer {
   switch (event.type) {
     case 'session':
@@ -48,19 +50,17 @@ export function applyStreamEvent(answer: TChatAnswer, event: TStreamEvent): TCha
     case 'done':
       return {
         ...answer,
-        status: 'done',
         messageId: event.message_id,
         source: event.source,
         abstained: event.abstained,
         citations: event.citations,
       };
     case 'error':
-      return { ...answer, status: 'error', error: event.message };
     case 'idea':
     case 'outline':
     case 'section':
     case 'references':
-      // Ideas and review drafts stream on their own routes; a chat answer has none.
+      // The error's message is the stream's; ideas and review drafts stream on their own routes.
       return answer;
   }
 }

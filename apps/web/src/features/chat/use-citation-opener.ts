@@ -1,5 +1,5 @@
+import { paperRefKey } from '@paperbench/contract';
 import { useCallback } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
 import { useUserFilesQuery } from '../library/api';
@@ -11,11 +11,11 @@ export function useCitationOpener(): TCitations['opener'] {
   const { openPdf } = useFileListPanel();
   return useCallback(
     (passage) => {
-      const file = files?.find((candidate) => refKey(candidate) === refKey(passage));
+      const file = files?.find((candidate) => paperRefKey(candidate) === paperRefKey(passage));
       const url = viewerPdfUrl(file?.paper_URL);
       if (!file || !url) return null;
       return () =>
-        openPdf({ name: file.filename, url, fileKey: refKey(file), page: passage.page, highlight: passage.text });
+        openPdf({ name: file.filename, url, fileKey: paperRefKey(file), page: passage.page, highlight: passage.text });
     },
     [files, openPdf],
   );

@@ -1,6 +1,5 @@
-import type { TFolderFile } from '@paperbench/contract';
+import { paperRefKey, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFoldersPicker } from '../folders-picker/folders-picker-context';
 import { useCreateFolderMutation, useFoldersQuery } from '../library/api';
@@ -60,7 +59,7 @@ export function FileListPanel() {
       openPdf({
         name: file.filename,
         url,
-        fileKey: refKey(file),
+        fileKey: paperRefKey(file),
         paper: { paper_id: file.paper_id, platform: file.platform },
       });
   };

@@ -1,4 +1,4 @@
-import type { TFolder, TFolderFile } from '@paperbench/contract';
+import { paperRefKey, type TFolder, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
@@ -140,7 +140,7 @@ export function FolderBlock(props: TFolderBlockProps) {
           <ul className="folder-files" aria-label={`Files in ${folder.name}`}>
             {folder.files.map((file) => (
               <FileRow
-                key={`${file.platform}:${file.paper_id}`}
+                key={paperRefKey(file)}
                 file={file}
                 onOpen={props.onOpenFile}
                 onSelect={props.onSelectFile}

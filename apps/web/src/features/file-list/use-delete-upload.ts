@@ -1,6 +1,5 @@
-import type { TFolderFile } from '@paperbench/contract';
+import { paperRefKey, type TFolderFile } from '@paperbench/contract';
 import { parseApiError } from '../../api/parse-api-error';
-import { refKey } from '../../lib/paper-refs';
 import { useDeleteUploadMutation } from '../upload/api';
 import { useFileListPanel } from './file-list-panel-state';
 
@@ -18,7 +17,7 @@ export function useDeleteUpload(): (file: TFolderFile) => void {
     if (!window.confirm(DELETE_UPLOAD_CONFIRM)) return;
     deleteUpload.mutateAsync(file.paper_id).then(
       () => {
-        if (pdf?.fileKey === refKey(file)) closePdf();
+        if (pdf?.fileKey === paperRefKey(file)) closePdf();
       },
       (error: unknown) => {
         const info = parseApiError(error);

@@ -1,5 +1,4 @@
-import type { TFolder, TFolderFile } from '@paperbench/contract';
-import { refKey } from '../../lib/paper-refs';
+import { paperRefKey, type TFolder, type TFolderFile } from '@paperbench/contract';
 import {
   useDeleteFolderMutation,
   useRemoveFileMutation,
@@ -56,7 +55,7 @@ export function useFolderActions({
   /** Remove a file from its folder. requirements §4: removing the open file closes the viewer. */
   const removeFile = (file: TFolderFile) => {
     removeFromFolder.mutateAsync(file).then(() => {
-      if (pdf?.fileKey === refKey(file)) closePdf();
+      if (pdf?.fileKey === paperRefKey(file)) closePdf();
     }, loggedOnly);
   };
 

@@ -1,8 +1,7 @@
-import type { TFolderFile, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TFolderFile, type TPaperRef } from '@paperbench/contract';
 import { useId, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { parseArxivId } from '../../lib/arxiv-id';
-import { refKey } from '../../lib/paper-refs';
 import { useFoldersQuery } from '../library/api';
 import { Icon } from '../ui/icons';
 import { useAddSharedFolderFileMutation } from './api';
@@ -20,11 +19,11 @@ export function AddPapers({ folderId, existing }: { folderId: number; existing: 
   const [arxivInput, setArxivInput] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
 
-  const inFolder = new Set(existing.map(refKey));
+  const inFolder = new Set(existing.map(paperRefKey));
   const choices = new Map<string, TFolderFile>();
   for (const folder of folders.data ?? []) {
     if (folder.id === folderId) continue;
-    for (const file of folder.files) if (!inFolder.has(refKey(file))) choices.set(refKey(file), file);
+    for (const file of folder.files) if (!inFolder.has(paperRefKey(file))) choices.set(paperRefKey(file), file);
   }
 
   const addPaper = (paper: TPaperRef, label: string, reset: () => void) => {

@@ -1,10 +1,9 @@
-import { contract, type TGenerateIdeasRequest, type TIdeaProposal, type TStreamEvent } from '@paperbench/contract';
+import type { TIdeaProposal } from '@paperbench/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authorizedFetch } from '../../api/api-fetcher';
 import { apiClient } from '../../api/client';
 import { expectStatus } from '../../api/expect-status';
 import { saveBlob } from '../../lib/save-blob';
-import { streamEvents } from '../chat/stream-chat';
 
 /** The AI Scientist's data (docs/ideas.md): saved ideas, their plans and exports. */
 export const ideaKeys = {
@@ -18,11 +17,6 @@ export function useIdeasQuery() {
     queryKey: ideaKeys.list(),
     queryFn: async () => expectStatus(await apiClient.ideas.list(), 200).body.ideas,
   });
-}
-
-/** POST /api/ideas/stream_generate: the events (sources, idea…, done | error). */
-export function streamIdeas(request: Partial<TGenerateIdeasRequest> & { topic: string }, signal: AbortSignal) {
-  return streamEvents(contract.ideas.streamGenerate.path, request, signal) as AsyncGenerator<TStreamEvent>;
 }
 
 /** POST /api/ideas/expand: the plan, saved with the idea. */

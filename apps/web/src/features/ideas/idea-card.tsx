@@ -1,4 +1,4 @@
-import type { TIdeaProposal, TNoveltyLabel } from '@paperbench/contract';
+import { paperRefKey, type TIdeaProposal, type TNoveltyLabel } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { paperDetailPath } from '../../lib/app-paths';
@@ -52,7 +52,7 @@ export function IdeaCard({ idea }: { idea: TIdeaProposal }) {
           <h4>Builds on</h4>
           <ol>
             {idea.based_on.map((paper) => (
-              <li key={`${paper.platform}:${paper.paper_id}`} value={paper.n}>
+              <li key={paperRefKey(paper)} value={paper.n}>
                 {paperLink(paper)}
               </li>
             ))}
@@ -67,7 +67,7 @@ export function IdeaCard({ idea }: { idea: TIdeaProposal }) {
               <li key={link.link}>
                 {link.terms[0]} – {link.terms[1]}:{' '}
                 {link.papers.map((paper, index) => (
-                  <span key={`${paper.platform}:${paper.paper_id}`}>
+                  <span key={paperRefKey(paper)}>
                     {index > 0 && '; '}
                     {paperLink(paper)}
                   </span>
@@ -86,7 +86,7 @@ export function IdeaCard({ idea }: { idea: TIdeaProposal }) {
         </p>
         <ol className="idea-nearest" aria-label="Nearest papers">
           {check.nearest.map((paper) => (
-            <li key={`${paper.platform}:${paper.paper_id}`}>
+            <li key={paperRefKey(paper)}>
               {paperLink(paper)}{' '}
               <span className="muted">
                 similarity {paper.similarity.toFixed(2)}

@@ -1,9 +1,8 @@
-import type { TChatFile, TFolder, TFolderFile, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TChatFile, type TFolder, type TFolderFile, type TPaperRef } from '@paperbench/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
-import { refKey } from '../../lib/paper-refs';
 import { announcePaperAttached, PAPER_ATTACHED_EVENT } from './paper-attached';
 
 /**
@@ -126,7 +125,7 @@ export function useSelectFileMutation() {
       editFolders(queryClient, (folders) =>
         folders.map((folder) => ({
           ...folder,
-          files: folder.files.map((f) => (refKey(f) === refKey(file) ? { ...f, selected } : f)),
+          files: folder.files.map((f) => (paperRefKey(f) === paperRefKey(file) ? { ...f, selected } : f)),
         })),
       ),
     onError: (_error, _variables, context) => restoreFolders(queryClient, context),

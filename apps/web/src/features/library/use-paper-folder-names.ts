@@ -1,8 +1,7 @@
-import type { TFolder, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TFolder, type TPaperRef } from '@paperbench/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { folderNamesOf } from '../../lib/folder-membership';
-import { refKey } from '../../lib/paper-refs';
 import { foldersQuery } from './api';
 
 const NO_FOLDERS: readonly string[] = [];
@@ -15,7 +14,7 @@ const NO_FOLDERS: readonly string[] = [];
  * same array while they stay the same, so a memoised card renders again only when its own folders change.
  */
 export function usePaperFolderNames(ref: TPaperRef): readonly string[] {
-  const key = refKey(ref);
+  const key = paperRefKey(ref);
   const select = useCallback((folders: TFolder[]) => folderNamesOf(folders, key), [key]);
   const { data } = useQuery({
     ...foldersQuery(),

@@ -1,4 +1,4 @@
-import type { TRecommendation } from '@paperbench/contract';
+import { paperRefKey, type TRecommendation } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
 import { PaperCard } from '../paper-card/paper-card';
@@ -30,7 +30,7 @@ export function RecommendedPaper({ paper }: { paper: TRecommendation }) {
           <p className="recommendation-close">
             <span className="recommendation-close-label">Close to:</span>
             {paper.similar_to.map((similar) => (
-              <Link key={`${similar.platform}:${similar.paper_id}`} to={paperDetailPath(similar)}>
+              <Link key={paperRefKey(similar)} to={paperDetailPath(similar)}>
                 <TexText text={similar.title} />
               </Link>
             ))}

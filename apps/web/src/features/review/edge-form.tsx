@@ -1,6 +1,5 @@
-import type { TGraphEdge, TGraphNode, TPaperRef } from '@paperbench/contract';
+import { paperRefKey, type TGraphEdge, type TGraphNode, type TPaperRef } from '@paperbench/contract';
 import { useId, useState } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { paperLabel, RELATION_MAX_LENGTH, RELATION_SUGGESTIONS } from './graph-labels';
 
 export type TEdgeInput = { source: TPaperRef; target: TPaperRef; label: string };
@@ -30,8 +29,10 @@ export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
   const [targetKey, setTargetKey] = useState('');
   const [label, setLabel] = useState<string>(RELATION_SUGGESTIONS[0]);
   const [problem, setProblem] = useState<string | null>(null);
-  const byKey = new Map(nodes.map((node) => [refKey(node), node]));
-  const existing = edges.find((edge) => refKey(edge.source) === sourceKey && refKey(edge.target) === targetKey);
+  const byKey = new Map(nodes.map((node) => [paperRefKey(node), node]));
+  const existing = edges.find(
+    (edge) => paperRefKey(edge.source) === sourceKey && paperRefKey(edge.target) === targetKey,
+  );
 
   const submit = async () => {
     const source = byKey.get(sourceKey);
@@ -50,7 +51,7 @@ export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
   };
 
   const options = nodes.map((node) => (
-    <option key={refKey(node)} value={refKey(node)}>
+    <option key={paperRefKey(node)} value={paperRefKey(node)}>
       {paperLabel(node)}
     </option>
   ));

@@ -1,5 +1,4 @@
-import type { TGraphEdge, TGraphNode } from '@paperbench/contract';
-import { refKey } from '../../lib/paper-refs';
+import { paperRefKey, type TGraphEdge, type TGraphNode } from '@paperbench/contract';
 import { Icon } from '../ui/icons';
 import { paperLabel } from './graph-labels';
 import { RelationPicker } from './relation-picker';
@@ -17,8 +16,8 @@ type TEdgeListProps = {
 
 /** The graph's links as a list: each can be relabelled or deleted from the keyboard. */
 export function EdgeList({ edges, nodes, editingId, isPending, onEdit, onRelabel, onDelete }: TEdgeListProps) {
-  const names = new Map(nodes.map((node) => [refKey(node), paperLabel(node)]));
-  const nameOf = (ref: TGraphEdge['source']) => names.get(refKey(ref)) ?? ref.paper_id;
+  const names = new Map(nodes.map((node) => [paperRefKey(node), paperLabel(node)]));
+  const nameOf = (ref: TGraphEdge['source']) => names.get(paperRefKey(ref)) ?? ref.paper_id;
   if (edges.length === 0) {
     return <p className="review-muted">No links yet: drag from one paper's handle to another, or use the form.</p>;
   }

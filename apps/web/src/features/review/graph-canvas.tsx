@@ -1,4 +1,4 @@
-import type { TGraphNode, TReviewGraph } from '@paperbench/contract';
+import { paperRefKey, type TGraphNode, type TReviewGraph } from '@paperbench/contract';
 import {
   Background,
   Controls,
@@ -11,7 +11,6 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { layoutGraph, type TLayoutDirection } from './graph-layout';
 import { PaperNode, type TPaperNode } from './paper-node';
 
@@ -38,8 +37,8 @@ function canvasEdges(graph: TReviewGraph, selectedEdgeId: number | null): Edge[]
   return [
     ...graph.edges.map((edge) => ({
       id: `e${edge.id}`,
-      source: refKey(edge.source),
-      target: refKey(edge.target),
+      source: paperRefKey(edge.source),
+      target: paperRefKey(edge.target),
       label: edge.label || undefined,
       markerEnd: ARROW,
       selected: edge.id === selectedEdgeId,
@@ -47,8 +46,8 @@ function canvasEdges(graph: TReviewGraph, selectedEdgeId: number | null): Edge[]
     })),
     ...graph.proposals.map((proposal) => ({
       id: `p${proposal.id}`,
-      source: refKey(proposal.source),
-      target: refKey(proposal.target),
+      source: paperRefKey(proposal.source),
+      target: paperRefKey(proposal.target),
       label: `proposed · ${Math.round(proposal.similarity * 100)}%`,
       selectable: false,
       focusable: false,
@@ -59,7 +58,7 @@ function canvasEdges(graph: TReviewGraph, selectedEdgeId: number | null): Edge[]
 }
 
 const pairsOf = (edges: TReviewGraph['edges']) =>
-  edges.map((edge) => ({ source: refKey(edge.source), target: refKey(edge.target) }));
+  edges.map((edge) => ({ source: paperRefKey(edge.source), target: paperRefKey(edge.target) }));
 
 function Canvas(props: TGraphCanvasProps) {
   const { graph, targetKey, direction, layoutRequest, selectedEdgeId, onSelectEdge, onConnect, onOpen } = props;
@@ -78,7 +77,7 @@ function Canvas(props: TGraphCanvasProps) {
   // A new paper, a new direction or Auto layout places every paper afresh; so does a new link, until the
   // user has dragged a paper somewhere of their own (Auto layout then takes over again).
   const layoutKey = [
-    graph.nodes.map(refKey).join('|'),
+    graph.nodes.map(paperRefKey).join('|'),
     direction,
     layoutRequest,
     hasDragged.current
@@ -91,11 +90,11 @@ function Canvas(props: TGraphCanvasProps) {
   useEffect(() => {
     const relayout = laidOutFor.current !== layoutKey;
     laidOutFor.current = layoutKey;
-    const positions = relayout ? layoutGraph(graph.nodes.map(refKey), pairsOf(graph.edges), direction) : null;
+    const positions = relayout ? layoutGraph(graph.nodes.map(paperRefKey), pairsOf(graph.edges), direction) : null;
     setNodes((previous) => {
       const byId = new Map(previous.map((node) => [node.id, node]));
       return graph.nodes.map((paper) => {
-        const id = refKey(paper);
+        const id = paperRefKey(paper);
         const old = byId.get(id);
         return {
           ...old,

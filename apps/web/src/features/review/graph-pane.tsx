@@ -1,7 +1,6 @@
-import type { TGraphNode, TReviewFile, TReviewGraph } from '@paperbench/contract';
+import { paperRefKey, type TGraphNode, type TReviewFile, type TReviewGraph } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { refKey } from '../../lib/paper-refs';
 import {
   useAcceptProposalMutation,
   useAddEdgeMutation,
@@ -63,7 +62,7 @@ export function GraphPane({ sessionId, files, targetKey }: TGraphPaneProps) {
     );
   }
   const { nodes, proposals, status } = graph.data;
-  const byKey = new Map(nodes.map((node) => [refKey(node), node]));
+  const byKey = new Map(nodes.map((node) => [paperRefKey(node), node]));
 
   return (
     <div className="review-graph">

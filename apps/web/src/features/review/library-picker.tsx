@@ -1,6 +1,5 @@
-import type { TPaperRef, TReviewFile } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef, type TReviewFile } from '@paperbench/contract';
 import { useState } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { useUserFilesQuery } from '../library/api';
 
 type TLibraryPickerProps = {
@@ -14,8 +13,8 @@ type TLibraryPickerProps = {
 export function LibraryPicker({ sessionFiles, isPending, onAdd, onClose }: TLibraryPickerProps) {
   const files = useUserFilesQuery();
   const [picked, setPicked] = useState<Set<string>>(new Set());
-  const inSession = new Set(sessionFiles.map(refKey));
-  const offered = files.data?.filter((file) => !inSession.has(refKey(file))) ?? [];
+  const inSession = new Set(sessionFiles.map(paperRefKey));
+  const offered = files.data?.filter((file) => !inSession.has(paperRefKey(file))) ?? [];
   const toggle = (key: string) =>
     setPicked((previous) => {
       const next = new Set(previous);
@@ -29,7 +28,9 @@ export function LibraryPicker({ sessionFiles, isPending, onAdd, onClose }: TLibr
       onSubmit={(event) => {
         event.preventDefault();
         onAdd(
-          offered.filter((file) => picked.has(refKey(file))).map(({ paper_id, platform }) => ({ paper_id, platform })),
+          offered
+            .filter((file) => picked.has(paperRefKey(file)))
+            .map(({ paper_id, platform }) => ({ paper_id, platform })),
         );
         setPicked(new Set());
       }}
@@ -45,9 +46,13 @@ export function LibraryPicker({ sessionFiles, isPending, onAdd, onClose }: TLibr
       {offered.length > 0 && (
         <ul className="review-picker-list">
           {offered.map((file) => (
-            <li key={refKey(file)}>
+            <li key={paperRefKey(file)}>
               <label>
-                <input type="checkbox" checked={picked.has(refKey(file))} onChange={() => toggle(refKey(file))} />
+                <input
+                  type="checkbox"
+                  checked={picked.has(paperRefKey(file))}
+                  onChange={() => toggle(paperRefKey(file))}
+                />
                 <span>{file.filename}</span>
               </label>
             </li>

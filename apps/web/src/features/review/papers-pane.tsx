@@ -1,7 +1,6 @@
-import type { TGraphNode, TReviewFile, TTargetPaperDetails } from '@paperbench/contract';
+import { paperRefKey, type TGraphNode, type TReviewFile, type TTargetPaperDetails } from '@paperbench/contract';
 import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { refKey } from '../../lib/paper-refs';
 import { AddPapersToolbar } from './add-papers-toolbar';
 import {
   useAddReviewFilesMutation,
@@ -25,10 +24,10 @@ type TPapersPaneProps = {
 
 /** The session's papers (the graph's nodes): add from the File List, by arXiv id or as a PDF; remove; choose the target. */
 export function PapersPane({ sessionId, files, filesError, nodes, target }: TPapersPaneProps) {
-  const targetKey = target ? refKey(target) : null;
-  const nodesByKey = new Map((nodes ?? []).map((node) => [refKey(node), node]));
+  const targetKey = target ? paperRefKey(target) : null;
+  const nodesByKey = new Map((nodes ?? []).map((node) => [paperRefKey(node), node]));
   // The target need not be one of the papers (docs/review.md#sessions-files-and-target-paper): shown apart.
-  const outsideTarget = target && !files?.some((file) => refKey(file) === targetKey) ? target : null;
+  const outsideTarget = target && !files?.some((file) => paperRefKey(file) === targetKey) ? target : null;
   const add = useAddReviewFilesMutation(sessionId);
   const upload = useUploadReviewFileMutation(sessionId);
   const remove = useRemoveReviewFileMutation(sessionId);
@@ -69,10 +68,10 @@ export function PapersPane({ sessionId, files, filesError, nodes, target }: TPap
         <ul className="review-files" aria-label="Papers in this review">
           {files.map((file) => (
             <ReviewFileItem
-              key={refKey(file)}
+              key={paperRefKey(file)}
               file={file}
-              node={nodesByKey.get(refKey(file))}
-              isTarget={refKey(file) === targetKey}
+              node={nodesByKey.get(paperRefKey(file))}
+              isTarget={paperRefKey(file) === targetKey}
               openPaper={openPaper}
               remove={remove}
               setTarget={setTarget}

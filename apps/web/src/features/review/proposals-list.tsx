@@ -1,6 +1,5 @@
-import type { TEdgeProposal, TGraphNode } from '@paperbench/contract';
+import { paperRefKey, type TEdgeProposal, type TGraphNode } from '@paperbench/contract';
 import { useState } from 'react';
-import { refKey } from '../../lib/paper-refs';
 import { paperLabel, RELATION_SUGGESTIONS } from './graph-labels';
 
 type TProposalsListProps = {
@@ -66,7 +65,7 @@ function ProposalRow({
  * or Dismiss and is only dashed on the canvas until then (issue: never added silently).
  */
 export function ProposalsList({ proposals, nodes, ...actions }: TProposalsListProps) {
-  const names = new Map(nodes.map((node) => [refKey(node), paperLabel(node)]));
+  const names = new Map(nodes.map((node) => [paperRefKey(node), paperLabel(node)]));
   return (
     <section className="review-proposals" aria-labelledby="review-proposals-title">
       <h3 id="review-proposals-title">Proposed links</h3>
@@ -75,7 +74,7 @@ export function ProposalsList({ proposals, nodes, ...actions }: TProposalsListPr
           <ProposalRow
             key={proposal.id}
             proposal={proposal}
-            subject={`${names.get(refKey(proposal.source)) ?? proposal.source.paper_id} ↔ ${names.get(refKey(proposal.target)) ?? proposal.target.paper_id}`}
+            subject={`${names.get(paperRefKey(proposal.source)) ?? proposal.source.paper_id} ↔ ${names.get(paperRefKey(proposal.target)) ?? proposal.target.paper_id}`}
             {...actions}
           />
         ))}

@@ -2,7 +2,6 @@ import { contract, type TReviewFile } from '@paperbench/contract';
 import { useMemo } from 'react';
 import { ChatComposer } from '../../routes/chat/chat-composer';
 import { ChatThread } from '../../routes/chat/chat-thread';
-import { streamEvents } from '../chat/stream-chat';
 import { type TChatStreamSource, useChatStream } from '../chat/use-chat-stream';
 import { reviewKeys, useReviewMessagesQuery } from './api';
 
@@ -15,18 +14,14 @@ type TReviewChatPaneProps = {
 
 /** chat_rwg over the session's papers, in /chat's streaming hook (docs/ai.md#chat). */
 export function useReviewChatStream(sessionId: number, files: readonly TReviewFile[] | undefined) {
-  const source = useMemo<TChatStreamSource>(
+  const source = useMemo<TChatStreamSource<typeof contract.review.chatRwg>>(
     () => ({
-      stream: (message, _sessionId, signal) =>
-        streamEvents(
-          contract.review.chatRwg.path,
-          {
-            session_id: sessionId,
-            message,
-            selected_files: (files ?? []).map(({ paper_id, platform }) => ({ paper_id, platform })),
-          },
-          signal,
-        ),
+      route: contract.review.chatRwg,
+      body: (message) => ({
+        session_id: sessionId,
+        message,
+        selected_files: (files ?? []).map(({ paper_id, platform }) => ({ paper_id, platform })),
+      }),
       sessionsKey: reviewKeys.sessions(),
       messagesKey: reviewKeys.messages,
     }),

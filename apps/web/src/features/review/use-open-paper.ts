@@ -1,8 +1,7 @@
-import type { TPaperRef, TReviewFile } from '@paperbench/contract';
+import { paperRefKey, type TPaperRef, type TReviewFile } from '@paperbench/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paperDetailPath } from '../../lib/app-paths';
-import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
 
@@ -15,7 +14,7 @@ export function useOpenPaper(files: readonly TReviewFile[] | undefined) {
   const navigate = useNavigate();
   return useCallback(
     (paper: TPaperRef & { title?: string }) => {
-      const file = files?.find((candidate) => refKey(candidate) === refKey(paper));
+      const file = files?.find((candidate) => paperRefKey(candidate) === paperRefKey(paper));
       const url = viewerPdfUrl(file?.paper_URL);
       if (!url) {
         void navigate(paperDetailPath(paper));
@@ -24,7 +23,7 @@ export function useOpenPaper(files: readonly TReviewFile[] | undefined) {
       openPdf({
         name: file?.filename ?? paper.title,
         url,
-        fileKey: refKey(paper),
+        fileKey: paperRefKey(paper),
         paper: { paper_id: paper.paper_id, platform: paper.platform },
       });
     },

@@ -1,8 +1,7 @@
 import type { TReviewFile, TReviewReference } from '@paperbench/contract';
-import { REVIEW_EXPORT_FORMATS } from '@paperbench/contract';
+import { paperRefKey, REVIEW_EXPORT_FORMATS } from '@paperbench/contract';
 import { useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { refKey } from '../../lib/paper-refs';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
@@ -33,10 +32,10 @@ export function WritePane({ sessionId, writer, files, hasLinks, isOffline }: TWr
   const hasPapers = (files?.length ?? 0) > 0;
 
   const openReference = (reference: TReviewReference) => {
-    const file = files?.find((candidate) => refKey(candidate) === refKey(reference));
+    const file = files?.find((candidate) => paperRefKey(candidate) === paperRefKey(reference));
     const url = viewerPdfUrl(file?.paper_URL);
     if (!url) return null;
-    return () => openPdf({ name: reference.title, url, fileKey: refKey(reference), paper: reference });
+    return () => openPdf({ name: reference.title, url, fileKey: paperRefKey(reference), paper: reference });
   };
 
   return (

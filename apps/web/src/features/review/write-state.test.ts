@@ -1,5 +1,6 @@
 import type { TReviewReference, TReviewSectionText, TStreamEvent } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
+import { streamedReducer } from '../../api/use-event-stream';
 import { applyWriteEvent, pendingSections, savedDraft, startDraft, type TReviewDraft } from './write-state';
 
 const paper = { paper_id: '1706.03762', platform: 'arxiv', title: 'Attention Is All You Need' };
@@ -29,7 +30,7 @@ const outline: TStreamEvent = {
   closing: 'Our work',
 };
 
-const run = (events: TStreamEvent[]): TReviewDraft => events.reduce(applyWriteEvent, startDraft());
+const run = (events: TStreamEvent[]): TReviewDraft => events.reduce(streamedReducer(applyWriteEvent), startDraft());
 
 describe('applyWriteEvent', () => {
   it('builds the draft from outline, sections, references and done', () => {

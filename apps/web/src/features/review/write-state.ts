@@ -7,10 +7,10 @@ import type {
   TSavedReviewDraft,
   TStreamEvent,
 } from '@paperbench/contract';
+import type { TStreamProgress } from '../../api/use-event-stream';
 
 /** A related-work draft as POST /api/review/stream_rws streams it (docs/review.md#writing). */
-export type TReviewDraft = {
-  status: 'streaming' | 'done' | 'error' | 'stopped';
+export type TReviewDraft = TStreamProgress & {
   /** The sections to come, from 'outline'; null until it arrives. */
   outline: TReviewOutlineSection[] | null;
   /** The closing paragraph's title (a target paper is set), or null. */
@@ -23,7 +23,6 @@ export type TReviewDraft = {
   source: TAnswerSource | null;
   abstained: boolean;
   citations: TCitationCheck | null;
-  error: string | null;
   /** When a stored draft was written (a reopened session's latest draft); null for one streamed now. */
   savedAt: string | null;
 };
@@ -71,7 +70,10 @@ function rank(draft: TReviewDraft, id: string): number {
   return id === 'closing' ? Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER - 1;
 }
 
-/** The draft after one event of the stream; events of other streams (chat deltas, ideas) change nothing. */
+/**
+ * The draft after one event of the stream (useEventStream marks it done or failed); events of other
+ * streams (chat deltas, ideas) change nothing.
+ */
 export function applyWriteEvent(draft: TReviewDraft, event: TStreamEvent): TReviewDraft {
   switch (event.type) {
     case 'outline':
@@ -87,14 +89,11 @@ export function applyWriteEvent(draft: TReviewDraft, event: TStreamEvent): TRevi
     case 'done':
       return {
         ...draft,
-        status: 'done',
         draftId: event.message_id,
         source: event.source,
         abstained: event.abstained,
         citations: event.citations,
       };
-    case 'error':
-      return { ...draft, status: 'error', error: event.message };
     default:
       return draft;
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
-import { useChatStream } from '../../features/chat/use-chat-stream';
+import { CHAT_STREAM_SOURCE, useChatStream } from '../../features/chat/use-chat-stream';
 import { useUserFilesQuery } from '../../features/library/api';
 import { isChatContext } from '../../lib/paper-refs';
 import { ChatComposer } from './chat-composer';
@@ -17,9 +17,11 @@ export const OFFLINE_BANNER_TEXT =
 /** requirements §2 /chat: chat sessions over the papers selected in the File List (requirements §1: selection feeds the chat). */
 export default function ChatScreen({ title }: TScreenProps) {
   const [sessionId, setSessionId] = useState<number | null>(null);
-  const { answer, ask, stop, retry } = useChatStream((change) =>
-    // A dropped session is left only if it is still the one shown (a stop may come from selecting another).
-    setSessionId((shown) => ('created' in change ? change.created : shown === change.dropped ? null : shown)),
+  const { answer, ask, stop, retry } = useChatStream(
+    (change) =>
+      // A dropped session is left only if it is still the one shown (a stop may come from selecting another).
+      setSessionId((shown) => ('created' in change ? change.created : shown === change.dropped ? null : shown)),
+    CHAT_STREAM_SOURCE,
   );
   const aiStatus = useAiStatusQuery();
   // A selected paper's text is read on the server: the chips follow it until it is ready.

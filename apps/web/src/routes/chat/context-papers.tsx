@@ -1,6 +1,6 @@
-import type { TChatFile } from '@paperbench/contract';
+import { paperRefKey, type TChatFile } from '@paperbench/contract';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
-import { isChatContext, refKey } from '../../lib/paper-refs';
+import { isChatContext } from '../../lib/paper-refs';
 
 /** Where a selected paper's text stands (issue: abstract-only and failures are said, not hidden). */
 const TEXT_STATUS: Record<TChatFile['embedding_status'], string> = {
@@ -32,7 +32,7 @@ export function ContextPapers({ files }: { files: TChatFile[] | undefined }) {
     <ul className="chat-context" aria-label="Papers in this chat">
       {selected.map((file) => (
         <li
-          key={refKey(file)}
+          key={paperRefKey(file)}
           className={`chat-context-chip is-${file.embedding_status}`}
           title={file.embedding_error ?? undefined}
         >

@@ -1,8 +1,9 @@
-import type {
-  TAnalyzePaperRequest,
-  TCitedPassage,
-  TConversationalSearchResponse,
-  TStructuredQuery,
+import {
+  paperRefKey,
+  type TAnalyzePaperRequest,
+  type TCitedPassage,
+  type TConversationalSearchResponse,
+  type TStructuredQuery,
 } from '@paperbench/contract';
 import { useState } from 'react';
 import { AnswerMarkdown } from '../../features/chat/answer-markdown';
@@ -173,7 +174,7 @@ function Results({
       </p>
       <ol className="paper-list conv-results">
         {response.papers.map((paper, index) => {
-          const key = `${paper.platform}:${paper.paper_id}`;
+          const key = paperRefKey(paper);
           const analysisId = `${conversationResultId(exchangeId, index + 1)}-analysis`;
           const isOpen = analysed.has(key);
           const request = analysisRequest(paper);

@@ -1,4 +1,4 @@
-import type { TFeedGroup, TFeedPaper } from '@paperbench/contract';
+import { paperRefKey, type TFeedGroup, type TFeedPaper } from '@paperbench/contract';
 import { useId } from 'react';
 import { AnnotatedPaper } from '../../features/topics/annotated-paper';
 import { describeGroup } from './feed-groups';
@@ -38,7 +38,7 @@ export function FeedGroup({ group, onFollow }: { group: TFeedGroup; onFollow: (t
       <div className="paper-list">
         {group.papers.map((paper) => (
           <AnnotatedPaper
-            key={`${paper.platform}:${paper.paper_id}`}
+            key={paperRefKey(paper)}
             paper={paper}
             isHighlighted={group.kind !== 'other'}
             note={<Reason paper={paper} onFollow={group.kind === 'other' ? onFollow : undefined} />}

@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
 import { useRecentPapersQuery } from '../../features/papers/api';
@@ -19,7 +20,7 @@ export function RecentPapers() {
       {isPending && <PaperListSkeleton count={3} />}
       <div className="paper-list">
         {papers.map((paper) => (
-          <PaperCard key={`${paper.platform}:${paper.paper_id}`} paper={paper} />
+          <PaperCard key={paperRefKey(paper)} paper={paper} />
         ))}
       </div>
       {hasNextPage && (

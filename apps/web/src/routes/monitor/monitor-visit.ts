@@ -1,9 +1,7 @@
-import type { TMonitorTopic } from '@paperbench/contract';
+import { paperRefKey, type TMonitorTopic } from '@paperbench/contract';
 
 /** What one visit to the monitor saw as new, per topic (lower-cased), before it marked the topics seen. */
 export type TVisitNewness = Map<string, { count: number; paperKeys: Set<string> }>;
-
-const paperKey = (paper: { platform: string; paper_id: string }) => `${paper.platform}:${paper.paper_id}`;
 
 /** Remembers the new papers of topics this visit had not seen yet; returns the topics to mark seen. */
 export function rememberNewness(memory: TVisitNewness, topics: readonly TMonitorTopic[]): string[] {
@@ -12,7 +10,7 @@ export function rememberNewness(memory: TVisitNewness, topics: readonly TMonitor
     if (topic.new_count === 0) continue;
     const key = topic.topic.toLowerCase();
     const known = memory.get(key);
-    const paperKeys = new Set([...(known?.paperKeys ?? []), ...topic.papers.filter((p) => p.is_new).map(paperKey)]);
+    const paperKeys = new Set([...(known?.paperKeys ?? []), ...topic.papers.filter((p) => p.is_new).map(paperRefKey)]);
     memory.set(key, { count: Math.max(known?.count ?? 0, topic.new_count), paperKeys });
     toMark.push(topic.topic);
   }
@@ -30,7 +28,10 @@ export function withVisitNewness(topics: readonly TMonitorTopic[], memory: TVisi
     return {
       ...topic,
       new_count: Math.max(seen.count, topic.new_count),
-      papers: topic.papers.map((paper) => ({ ...paper, is_new: paper.is_new || seen.paperKeys.has(paperKey(paper)) })),
+      papers: topic.papers.map((paper) => ({
+        ...paper,
+        is_new: paper.is_new || seen.paperKeys.has(paperRefKey(paper)),
+      })),
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { TMonitorTopic } from '@paperbench/contract';
+import { paperRefKey, type TMonitorTopic } from '@paperbench/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PaperCard } from '../../features/paper-card/paper-card';
@@ -56,9 +56,9 @@ export function TopicCard({ topic, onUnfollow }: { topic: TMonitorTopic; onUnfol
         <div className="paper-list">
           {shown.map((paper) =>
             paper.is_new ? (
-              <AnnotatedPaper key={`${paper.platform}:${paper.paper_id}`} paper={paper} note="New" isHighlighted />
+              <AnnotatedPaper key={paperRefKey(paper)} paper={paper} note="New" isHighlighted />
             ) : (
-              <PaperCard key={`${paper.platform}:${paper.paper_id}`} paper={paper} />
+              <PaperCard key={paperRefKey(paper)} paper={paper} />
             ),
           )}
         </div>

@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
@@ -110,7 +111,7 @@ function RecommendationList({ state, basis }: { state: ReturnType<typeof useReco
       </p>
       <div className="paper-list" aria-busy={state.isFetching}>
         {state.data.map((paper) => (
-          <RecommendedPaper key={`${paper.platform}:${paper.paper_id}`} paper={paper} />
+          <RecommendedPaper key={paperRefKey(paper)} paper={paper} />
         ))}
       </div>
     </>

@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
@@ -16,7 +17,6 @@ import { ReviewChatPane, useReviewChatStream } from '../../features/review/revie
 import { ReviewTabs, type TReviewTab } from '../../features/review/review-tabs';
 import { useWriteStream } from '../../features/review/use-write-stream';
 import { WritePane } from '../../features/review/write-pane';
-import { refKey } from '../../lib/paper-refs';
 import { SessionsSidebar, type TSessionsSource } from '../chat/sessions-sidebar';
 import '../chat/chat.css';
 import './review.css';
@@ -46,7 +46,7 @@ function ReviewSession({ sessionId, isOffline }: { sessionId: number; isOffline:
   const files = useReviewFilesQuery(sessionId);
   const graph = useReviewGraphQuery(sessionId);
   const target = useTargetPaperQuery(sessionId);
-  const targetKey = target.data ? refKey(target.data) : null;
+  const targetKey = target.data ? paperRefKey(target.data) : null;
   const proposals = graph.data?.proposals.length ?? 0;
   // Kept here, not in the panes: a draft or an answer streaming in survives a switch of tabs.
   const writer = useWriteStream(sessionId);

@@ -1,4 +1,4 @@
-import type { TSharedFolder } from '@paperbench/contract';
+import { paperRefKey, type TSharedFolder } from '@paperbench/contract';
 import { Link, useNavigate } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
@@ -60,7 +60,7 @@ function FolderPapers({ folder }: { folder: TSharedFolder }) {
         <ul className="paper-list" aria-label={`Papers in ${folder.name}`}>
           {files.data.map((file) => (
             <SharedPaper
-              key={`${file.platform}:${file.paper_id}`}
+              key={paperRefKey(file)}
               file={file}
               onRemove={
                 canEdit

@@ -1,11 +1,11 @@
 import type { TIdeaProposal } from '@paperbench/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
-import { ideaKeys, streamIdeas, useIdeasQuery } from '../../features/ideas/api';
+import { useIdeasQuery } from '../../features/ideas/api';
 import { IdeaCard } from '../../features/ideas/idea-card';
+import { useIdeasStream } from '../../features/ideas/use-ideas-stream';
 import { useUserFilesQuery } from '../../features/library/api';
 import { isChatContext } from '../../lib/paper-refs';
 import '../../features/ideas/ideas.css';
@@ -14,45 +14,22 @@ import '../../features/ideas/ideas.css';
 export const IDEAS_OFFLINE_TEXT =
   'No AI model is configured: ideas are found by literature-based discovery (terms linking your papers to others), without a model.';
 
-type Generation = { ideas: TIdeaProposal[]; running: boolean; error: string | null; source: string | null };
-
 /** /sci, the AI Scientist (docs/ideas.md): generate ideas from a topic and papers, see their novelty, expand, export. */
 export default function SciScreen({ title }: TScreenProps) {
   const aiStatus = useAiStatusQuery();
   const files = useUserFilesQuery();
   const saved = useIdeasQuery();
-  const queryClient = useQueryClient();
   const [topic, setTopic] = useState('');
   const [useSelected, setUseSelected] = useState(true);
   const [count, setCount] = useState(3);
-  const [generation, setGeneration] = useState<Generation | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const { generation, generate: startGeneration } = useIdeasStream();
+  const running = generation?.status === 'streaming';
   const selected = (files.data ?? []).filter(isChatContext);
 
-  async function generate(event: FormEvent) {
+  function generate(event: FormEvent) {
     event.preventDefault();
     if (!topic.trim()) return;
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setGeneration({ ideas: [], running: true, error: null, source: null });
-    try {
-      for await (const streamed of streamIdeas({ topic, count, use_selected: useSelected }, controller.signal)) {
-        if (streamed.type === 'idea') {
-          setGeneration((g) => g && { ...g, ideas: [...g.ideas, streamed.idea] });
-        } else if (streamed.type === 'done') {
-          setGeneration((g) => g && { ...g, source: streamed.source });
-        } else if (streamed.type === 'error') {
-          setGeneration((g) => g && { ...g, error: streamed.message });
-        }
-      }
-    } catch (error) {
-      if (!controller.signal.aborted) setGeneration((g) => g && { ...g, error: parseApiError(error).message });
-    } finally {
-      setGeneration((g) => g && { ...g, running: false });
-      queryClient.invalidateQueries({ queryKey: ideaKeys.list() });
-    }
+    startGeneration({ topic, count, use_selected: useSelected });
   }
 
   const newIds = new Set(generation?.ideas.map((idea) => idea.id));
@@ -91,8 +68,8 @@ export default function SciScreen({ title }: TScreenProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="button button-primary" disabled={generation?.running || !topic.trim()}>
-            {generation?.running ? 'Generating…' : 'Generate'}
+          <button type="submit" className="button button-primary" disabled={running || !topic.trim()}>
+            {running ? 'Generating…' : 'Generate'}
           </button>
         </div>
         <p className="muted">
@@ -102,7 +79,7 @@ export default function SciScreen({ title }: TScreenProps) {
         </p>
       </form>
       {generation && (
-        <section aria-label="New ideas" aria-busy={generation.running}>
+        <section aria-label="New ideas" aria-busy={running}>
           <h2>New ideas</h2>
           {generation.source === 'extractive' && aiStatus.data?.mode === 'model' && (
             <p className="notice" role="note">
@@ -114,7 +91,7 @@ export default function SciScreen({ title }: TScreenProps) {
               {generation.error}
             </p>
           )}
-          {!generation.running && generation.ideas.length === 0 && !generation.error && (
+          {!running && generation.ideas.length === 0 && !generation.error && (
             <p>No idea could be found for this topic and these papers.</p>
           )}
           <ul className="ideas-list">

@@ -1,4 +1,4 @@
-import type { TJumpMissing } from '@paperbench/contract';
+import { paperRefKey, type TJumpMissing } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { PaperCard } from '../../features/paper-card/paper-card';
 import { PaperListSkeleton } from '../../features/paper-card/paper-list-skeleton';
@@ -25,7 +25,7 @@ export function SearchResults({ state, request }: { state: TSearchScreenState; r
       <div className="paper-list">
         {state.results.map((paper, index) => (
           <PaperCard
-            key={`${paper.platform}:${paper.paper_id}`}
+            key={paperRefKey(paper)}
             paper={paper}
             highlights={paper.highlights}
             anchorId={resultAnchorId(index + 1)}

@@ -1,9 +1,10 @@
+import { paperRefKey } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import { graphGroups, paperKey } from './graph-groups';
+import { graphGroups } from './graph-groups';
 
 const ref = (paper_id: string) => ({ platform: 'arxiv', paper_id });
 const edge = (source: string, target: string, label = '') => ({ source: ref(source), target: ref(target), label });
-const keys = (...ids: string[]) => ids.map((id) => paperKey(ref(id)));
+const keys = (...ids: string[]) => ids.map((id) => paperRefKey(ref(id)));
 
 describe('graphGroups', () => {
   it('makes one group per connected component, read undirected, and gathers unlinked papers last', () => {

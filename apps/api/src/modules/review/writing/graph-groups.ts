@@ -1,11 +1,9 @@
-import type { TPaperRef } from '@paperbench/contract';
-
-export const paperKey = (ref: { platform: string; paper_id: string }) => `${ref.platform}\u0000${ref.paper_id}`;
+import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 
 export interface GraphGroup {
   /** 'g1', 'g2', … in the order of the group's first paper in the session. */
   id: string;
-  /** Keys (paperKey) of the group's papers, in session order. */
+  /** Keys (paperRefKey) of the group's papers, in session order. */
   papers: string[];
   /** The distinct non-empty labels of the group's edges, in edge order. */
   labels: string[];
@@ -26,7 +24,7 @@ export function graphGroups(
   papers: readonly TPaperRef[],
   edges: readonly { source: TPaperRef; target: TPaperRef; label: string }[],
 ): GraphGroup[] {
-  const order = papers.map(paperKey);
+  const order = papers.map(paperRefKey);
   const known = new Set(order);
   const parent = new Map(order.map((key) => [key, key]));
   const find = (key: string): string => {
@@ -36,7 +34,7 @@ export function graphGroups(
     return root;
   };
   const inside = edges
-    .map((edge) => ({ source: paperKey(edge.source), target: paperKey(edge.target), label: edge.label.trim() }))
+    .map((edge) => ({ source: paperRefKey(edge.source), target: paperRefKey(edge.target), label: edge.label.trim() }))
     .filter((edge) => known.has(edge.source) && known.has(edge.target) && edge.source !== edge.target);
   for (const edge of inside) {
     const [a, b] = [find(edge.source), find(edge.target)];

@@ -1,5 +1,6 @@
+import { paperRefKey } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import { graphGroups, paperKey } from './graph-groups';
+import { graphGroups } from './graph-groups';
 import {
   applyNaming,
   cleanTitle,
@@ -13,19 +14,19 @@ import {
 const ref = (paper_id: string) => ({ platform: 'arxiv', paper_id });
 const texts = new Map<string, PaperText>([
   [
-    paperKey(ref('a')),
+    paperRefKey(ref('a')),
     { title: 'Protein language models for enzyme design', abstract: 'Enzymes designed with protein models.' },
   ],
   [
-    paperKey(ref('b')),
+    paperRefKey(ref('b')),
     { title: 'Directed evolution of enzymes', abstract: 'Protein language models propose enzyme variants.' },
   ],
   [
-    paperKey(ref('c')),
+    paperRefKey(ref('c')),
     { title: 'Enzyme activity from protein graphs', abstract: 'Graph networks of protein structure.' },
   ],
-  [paperKey(ref('d')), { title: 'Parsing with transformers', abstract: 'Transformers parse sentences into trees.' }],
-  [paperKey(ref('e')), { title: 'Speech recognition', abstract: 'Acoustic models of speech.' }],
+  [paperRefKey(ref('d')), { title: 'Parsing with transformers', abstract: 'Transformers parse sentences into trees.' }],
+  [paperRefKey(ref('e')), { title: 'Speech recognition', abstract: 'Acoustic models of speech.' }],
 ]);
 const groups = graphGroups(['d', 'a', 'b', 'c', 'e'].map(ref), [
   { source: ref('b'), target: ref('a'), label: 'extends' },
@@ -41,7 +42,7 @@ describe('offline outline', () => {
   });
 
   it('names shared terms as words of the papers, preferring those rare in the rest of the session', () => {
-    const group = ['a', 'b', 'c'].map((id) => paperKey(ref(id)));
+    const group = ['a', 'b', 'c'].map((id) => paperRefKey(ref(id)));
     expect(distinctiveTerms(group, texts, 3)).toEqual(['enzyme', 'protein', 'language']);
   });
 

@@ -7,7 +7,7 @@ export interface OutlineSection {
   id: string;
   title: string;
   labels: string[];
-  /** Paper keys (graph-groups.ts paperKey), in session order. */
+  /** Paper keys (paperRefKey), in session order. */
   papers: string[];
   isolated: boolean;
 }

@@ -1,10 +1,10 @@
-import type { TReviewWriteRequest } from '@paperbench/contract';
+import { paperRefKey, type TReviewWriteRequest } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { checkAccess } from '../../../policies/access';
 import { requireReviewSession } from '../review-session-access';
-import { type GraphGroup, graphGroups, paperKey } from './graph-groups';
+import { type GraphGroup, graphGroups } from './graph-groups';
 import { type OutlineSection, offlineOutline } from './outline';
 import { selectAcceptedEdges, selectPaper, selectSessionPapers, type WritingPaperRow } from './review-writing.repo';
 
@@ -12,7 +12,7 @@ import { selectAcceptedEdges, selectPaper, selectSessionPapers, type WritingPape
 export interface ReviewWritingPlan {
   sessionId: number;
   instructions: string | null;
-  /** The session's papers and the target, by paperKey. */
+  /** The session's papers and the target, by paperRefKey. */
   papers: Map<string, WritingPaperRow>;
   groups: GraphGroup[];
   /** Titles and order without a model (the model may rename and reorder them). */
@@ -33,12 +33,12 @@ async function readable(db: Db, userId: number, rows: readonly WritingPaperRow[]
         'paper.read',
         rows.map((row) => ({ platform: row.platform, paper_id: row.paperId })),
       )
-    ).map(paperKey),
+    ).map(paperRefKey),
   );
   return rows.filter((row) => allowed.has(keyOf(row)));
 }
 
-const keyOf = (paper: WritingPaperRow) => paperKey({ platform: paper.platform, paper_id: paper.paperId });
+const keyOf = (paper: WritingPaperRow) => paperRefKey({ platform: paper.platform, paper_id: paper.paperId });
 
 /**
  * docs/review.md#writing: the session must be the caller's review session (404 otherwise, as a missing
@@ -65,7 +65,7 @@ export async function prepareReviewWriting(
     session.targetPlatform && session.targetPaperId
       ? { platform: session.targetPlatform, paper_id: session.targetPaperId }
       : null;
-  const targetRow = targetRef ? (papers.get(paperKey(targetRef)) ?? (await selectPaper(db, targetRef))) : null;
+  const targetRow = targetRef ? (papers.get(paperRefKey(targetRef)) ?? (await selectPaper(db, targetRef))) : null;
   const [target = null] = targetRow ? await readable(db, userId, [targetRow]) : [];
   const targetIsNode = target !== null && papers.has(keyOf(target));
   if (target) papers.set(keyOf(target), target);

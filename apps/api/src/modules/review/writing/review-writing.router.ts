@@ -2,13 +2,14 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context';
+import { setDownloadHeaders } from '../../../lib/download';
+import { sendEventStream } from '../../../lib/event-stream';
 import { requireUser } from '../../../plugins/identity';
-import { EVENT_STREAM_HEADERS, eventStream } from '../../chat/event-stream';
 import { exportLatestDraft } from './export-draft.service';
 import { latestDraft } from './latest-draft.service';
 import { prepareReviewWriting } from './prepare-review-writing';
 import { isExportFormat, REVIEW_EXPORT_FILES } from './review-export';
-import { streamReviewDraft } from './stream-review.service';
+import { REVIEW_WRITING_FAILURE, streamReviewDraft } from './stream-review.service';
 
 const s = initServer();
 const { review } = contract;
@@ -21,10 +22,8 @@ export const createReviewWritingHandlers = (context: AppContext) => ({
   streamRws: s.route(review.streamRws, async ({ body, request, reply }) => {
     // Checked before the stream starts, so refusals keep their status codes (404, 409).
     const plan = await prepareReviewWriting(context, requireUser(request), body);
-    reply.headers(EVENT_STREAM_HEADERS);
-    const stream = eventStream((signal) => streamReviewDraft(context, plan, signal, request.log));
-    // ts-rest has no streaming body type (ai-notes): the contract types this text/event-stream as a string.
-    return { status: 200, body: stream as unknown as string };
+    const draft = (signal: AbortSignal) => streamReviewDraft(context, plan, signal, request.log);
+    return sendEventStream(reply, request.log, draft, REVIEW_WRITING_FAILURE);
   }),
   latestDraft: s.route(review.latestDraft, async ({ query, request }) => ({
     status: 200,
@@ -33,8 +32,7 @@ export const createReviewWritingHandlers = (context: AppContext) => ({
   exportDraft: {
     handler: s.route(review.exportDraft, async ({ query, request, reply }) => {
       const file = await exportLatestDraft(context, requireUser(request), query.session_id, query.format);
-      reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      reply.header('cache-control', 'no-store');
+      setDownloadHeaders(reply, file.filename);
       return { status: 200, body: file.body };
     }),
     hooks: {

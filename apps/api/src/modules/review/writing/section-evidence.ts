@@ -1,7 +1,6 @@
-import type { TCitedPassage } from '@paperbench/contract';
+import { paperRefKey, type TCitedPassage } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
 import { retrievePassages } from '../../chat/retrieve-passages';
-import { paperKey } from './graph-groups';
 import type { WritingPaperRow } from './review-writing.repo';
 
 /** Passages of the target paper the closing paragraph reads at most. */
@@ -24,10 +23,10 @@ export async function sectionEvidence(
   { limit }: { limit?: number } = {},
 ): Promise<TCitedPassage[]> {
   const retrieved = (await retrievePassages(context, papers.map(refOf), focus, abortSignal)).passages.slice(0, limit);
-  const covered = new Set(retrieved.map(paperKey));
+  const covered = new Set(retrieved.map(paperRefKey));
   const abstracts = papers.flatMap((paper): Omit<TCitedPassage, 'n'>[] => {
     const abstract = paper.abstract?.trim();
-    if (!abstract || covered.has(paperKey(refOf(paper)))) return [];
+    if (!abstract || covered.has(paperRefKey(refOf(paper)))) return [];
     return [{ platform: paper.platform, paper_id: paper.paperId, page: 1, text: abstract }];
   });
   return [...retrieved, ...abstracts].slice(0, limit).map((passage, index) => ({ ...passage, n: index + 1 }));

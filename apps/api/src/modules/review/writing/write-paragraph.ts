@@ -1,10 +1,9 @@
-import type { TAnswerSource, TCitedPassage } from '@paperbench/contract';
+import { paperRefKey, type TAnswerSource, type TCitedPassage } from '@paperbench/contract';
 import { MIN_QUESTION_COVERAGE } from '../../../ai/grounding/abstention';
 import { splitAnswerAndEvidence } from '../../../ai/grounding/evidence-block';
 import { extractiveAnswer } from '../../../ai/grounding/extractive-answer';
 import type { AiModel } from '../../../ai/model';
 import { type CheckedText, checkedText } from './checked-text';
-import { paperKey } from './graph-groups';
 import { type ParagraphPromptInput, paragraphSystemPrompt } from './section-prompt';
 
 export interface WrittenParagraph extends CheckedText {
@@ -35,7 +34,8 @@ export function extractiveParagraph(
   quoted: readonly TCitedPassage[] = passages,
 ): CheckedText {
   const byPaper = new Map<string, TCitedPassage[]>();
-  for (const passage of quoted) byPaper.set(paperKey(passage), [...(byPaper.get(paperKey(passage)) ?? []), passage]);
+  for (const passage of quoted)
+    byPaper.set(paperRefKey(passage), [...(byPaper.get(paperRefKey(passage)) ?? []), passage]);
   const sentences = [...byPaper.values()].flatMap((own) => {
     // The papers are on topic by the user's choice: no abstention (as a folder summary, docs/ai.md#summaries).
     const numbered = own.map((passage) => ({ n: passage.n, text: passage.text, coverage: MIN_QUESTION_COVERAGE }));

@@ -1,9 +1,8 @@
-import type { TCitedPassage, TReviewSectionText, TStreamEvent } from '@paperbench/contract';
+import { paperRefKey, type TCitedPassage, type TReviewSectionText, type TStreamEvent } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
 import { publicationYear } from '../../../lib/bibliography';
 import { ReferenceNumbers, renumberCitations } from './citation-numbers';
 import { writeClosing } from './closing-paragraph';
-import { paperKey } from './graph-groups';
 import type { OutlineSection } from './outline';
 import type { ReviewWritingPlan } from './prepare-review-writing';
 import { CLOSING_SECTION_ID, CLOSING_TITLE } from './review-draft';
@@ -23,7 +22,7 @@ export interface WrittenSections {
 
 /** Where a passage is from, for the prompt: its paper's title and year, and the page. */
 const describer = (plan: ReviewWritingPlan) => (passage: TCitedPassage) => {
-  const paper = plan.papers.get(paperKey(passage));
+  const paper = plan.papers.get(paperRefKey(passage));
   const year = publicationYear(paper?.publishedDate);
   return `"${paper?.title ?? passage.paper_id}"${year ? `, ${year}` : ''}, page ${passage.page}`;
 };
@@ -47,7 +46,9 @@ function presentParagraph(
   uncitable: string | null = null,
 ): TReviewSectionText {
   const byNumber = new Map(
-    passages.flatMap((passage) => (paperKey(passage) === uncitable ? [] : [[passage.n, paperKey(passage)] as const])),
+    passages.flatMap((passage) =>
+      paperRefKey(passage) === uncitable ? [] : [[passage.n, paperRefKey(passage)] as const],
+    ),
   );
   const text = renumberCitations(paragraph.text, (n) => byNumber.get(n), numbers);
   return { id, title, text, source: paragraph.source, dropped_sentences: paragraph.dropped };
@@ -57,7 +58,7 @@ function presentParagraph(
 function noteUnsupported(papers: Set<string>, paragraph: WrittenParagraph, passages: readonly TCitedPassage[]) {
   for (const n of paragraph.unsupported) {
     const passage = passages.find((candidate) => candidate.n === n);
-    if (passage) papers.add(paperKey(passage));
+    if (passage) papers.add(paperRefKey(passage));
   }
 }
 
@@ -112,7 +113,7 @@ export async function* writeSections(
     // like any paper, but its markers leave the text and it gets no reference (docs/review.md#writing).
     const uncitable = plan.targetIsNode
       ? null
-      : paperKey({ platform: plan.target.platform, paper_id: plan.target.paperId });
+      : paperRefKey({ platform: plan.target.platform, paper_id: plan.target.paperId });
     const presented = presentParagraph(
       CLOSING_SECTION_ID,
       CLOSING_TITLE,

@@ -1,3 +1,4 @@
+import { paperRefKey } from '@paperbench/contract';
 import type { Db } from '../../../db/client';
 import { topicReason } from '../../topics/topic-match';
 import { countNewPapers, type DigestPaperRow, selectNewTopicPapers } from './digest-papers.repo';
@@ -32,10 +33,10 @@ export async function findDigestPapers(
   const groups: DigestPaperGroup[] = [];
   for (const topic of topics) {
     const { rows, matches } = await selectNewTopicPapers(db, topic, window, PAPERS_PER_TOPIC + listed.size);
-    const fresh = rows.filter((row) => !listed.has(`${row.platform}/${row.paperId}`));
+    const fresh = rows.filter((row) => !listed.has(paperRefKey({ platform: row.platform, paper_id: row.paperId })));
     const shown = fresh.slice(0, PAPERS_PER_TOPIC);
     if (shown.length === 0) continue;
-    for (const row of shown) listed.add(`${row.platform}/${row.paperId}`);
+    for (const row of shown) listed.add(paperRefKey({ platform: row.platform, paper_id: row.paperId }));
     const alreadyListed = rows.length - fresh.length;
     groups.push({
       topic,

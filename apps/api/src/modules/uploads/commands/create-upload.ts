@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TUploadResponse } from '@paperbench/contract';
+import { paperRefKey, type TUploadResponse } from '@paperbench/contract';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { enqueue } from '../../../jobs/queue/enqueue';
@@ -61,7 +61,9 @@ export async function createUpload(
     await requireUploadRoom(tx, ownerId, staged.size, config.USER_UPLOAD_QUOTA_BYTES);
     await insertUpload(tx, { paperId, ownerId, contentHash, metadata, pdfUrl: uploadedPdfUrl(paperId) });
     await insertPendingText(tx, { platform: UPLOAD_PLATFORM, paperId });
-    await enqueue(tx, 'extract-pdf-text', ref, { dedupeKey: `${UPLOAD_PLATFORM}:${paperId}` });
+    await enqueue(tx, 'extract-pdf-text', ref, {
+      dedupeKey: paperRefKey({ platform: UPLOAD_PLATFORM, paper_id: paperId }),
+    });
     return undefined;
   });
   if (existing) return { ref: existing, isExisting: true };

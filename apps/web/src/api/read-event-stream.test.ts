@@ -1,20 +1,21 @@
 // @vitest-environment jsdom
-import type { TStreamEvent } from '@paperbench/contract';
+import { contract, type TStreamEvent } from '@paperbench/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_USER_ID } from '../../test/mock-api';
-import { sseFrame, sseResponse } from '../../test/sse-response';
-import { streamChat } from './stream-chat';
+import { TEST_USER_ID } from '../test/mock-api';
+import { sseFrame, sseResponse } from '../test/sse-response';
+import { readEventStream } from './read-event-stream';
 
 async function collect(frames: string[]) {
   localStorage.setItem('X-User-ID', TEST_USER_ID);
   const fetchMock = vi.fn(async () => sseResponse(frames).response);
   vi.stubGlobal('fetch', fetchMock);
   const events: TStreamEvent[] = [];
-  for await (const event of streamChat({ message: 'Q' }, new AbortController().signal)) events.push(event);
+  const stream = readEventStream(contract.chat.streamChat, { message: 'Q' }, new AbortController().signal);
+  for await (const event of stream) events.push(event);
   return { events, fetchMock };
 }
 
-describe('streamChat', () => {
+describe('readEventStream', () => {
   it('POSTs with X-User-ID and yields the events in order until [DONE]', async () => {
     const delta: TStreamEvent = { type: 'delta', content: 'Hi' };
     const { events, fetchMock } = await collect([sseFrame(delta), sseFrame('[DONE]'), sseFrame(delta)]);
