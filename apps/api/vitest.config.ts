@@ -9,8 +9,9 @@ const ISOLATED = ['src/**/*.service.test.ts', 'src/policies/access.test.ts', 'sr
 
 export default defineConfig({
   test: {
-    // Each integration file opens its own databases; PGlite is WASM and wants the CPU to itself.
-    fileParallelism: false,
+    // docs/testing.md#two-workers: every file opens its own databases (PGlite in memory, PostgreSQL scratch
+    // databases with random names), so two files run at once, one per core; API_TEST_WORKERS=1 runs one.
+    maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
     // docs/testing.md: a test that reaches past 127.0.0.1 fails (tooling/network-guard.ts).
     setupFiles: ['src/test-support/network-guard.setup.ts'],
     testTimeout: 30_000,

@@ -100,7 +100,7 @@ const postgresTemplates = new Map<TemplateKind, Promise<string>>();
 /**
  * The name of the run's PostgreSQL template database of `kind`, built on first use. It is filled
  * under a temporary name and renamed when complete, so a run killed halfway never leaves a template
- * that later files would trust.
+ * that later files would trust. Workers of one run may build it at once; the first rename wins.
  */
 function ensurePostgresTemplate(adminUrl: string, run: TemplateRun, kind: TemplateKind, corpusFile: string) {
   let name = postgresTemplates.get(kind);
@@ -119,6 +119,8 @@ function ensurePostgresTemplate(adminUrl: string, run: TemplateRun, kind: Templa
         await withAdmin(adminUrl, (admin) => runWhenUnused(admin, `ALTER DATABASE ${building} RENAME TO ${final}`));
       } catch (error) {
         await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`));
+        // Another worker of the run finished the same template first (42P04 duplicate_database): use its.
+        if ((error as { code?: string }).code === '42P04') return final;
         throw error;
       }
       return final;
