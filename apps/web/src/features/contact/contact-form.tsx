@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
-import { Field } from '../form-card/field';
+import { Field, type TControlProps } from '../form-card/field';
 import { Icon } from '../ui/icons';
 import { useSendContactMessageMutation } from './api';
 
@@ -18,6 +18,20 @@ export function ContactForm() {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+
+  /** A one-line input for a field of the draft, named after it. */
+  const lineInput =
+    (field: 'name' | 'email' | 'subject', type: 'text' | 'email', autoComplete?: string) =>
+    (control: TControlProps) => (
+      <input
+        type={type}
+        name={field}
+        autoComplete={autoComplete}
+        value={draft[field]}
+        onChange={edit(field)}
+        {...control}
+      />
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,16 +71,7 @@ export function ContactForm() {
       )}
       <div className="field-row">
         <Field label="Name" optional error={errors.name}>
-          {(control) => (
-            <input
-              type="text"
-              name="name"
-              autoComplete="name"
-              value={draft.name}
-              onChange={edit('name')}
-              {...control}
-            />
-          )}
+          {lineInput('name', 'text', 'name')}
         </Field>
         <Field
           label="Email"
@@ -74,22 +79,11 @@ export function ContactForm() {
           error={errors.email}
           hint={errors.email ? undefined : 'Only if you would like an answer.'}
         >
-          {(control) => (
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={draft.email}
-              onChange={edit('email')}
-              {...control}
-            />
-          )}
+          {lineInput('email', 'email', 'email')}
         </Field>
       </div>
       <Field label="Subject" optional error={errors.subject}>
-        {(control) => (
-          <input type="text" name="subject" value={draft.subject} onChange={edit('subject')} {...control} />
-        )}
+        {lineInput('subject', 'text')}
       </Field>
       <Field
         label="Message"
