@@ -82,6 +82,17 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
     </>
   );
   const email = <strong>{subscription.email}</strong>;
+  const changeButton = (
+    <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
+      Change
+    </button>
+  );
+  /** Every state can drop the address; only the wording differs. */
+  const forgetButton = (label: string) => (
+    <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
+      {label}
+    </button>
+  );
 
   if (subscription.status === 'pending') {
     return (
@@ -93,12 +104,8 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
             <button type="button" className="button button-primary" disabled={isBusy} onClick={resend}>
               Resend the link
             </button>
-            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
-              Change
-            </button>
-            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-              Cancel and forget my address
-            </button>
+            {changeButton}
+            {forgetButton('Cancel and forget my address')}
           </>
         }
       >
@@ -124,12 +131,8 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
         title="You are subscribed"
         actions={
           <>
-            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
-              Change
-            </button>
-            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-              Unsubscribe and forget my address
-            </button>
+            {changeButton}
+            {forgetButton('Unsubscribe and forget my address')}
           </>
         }
       >
@@ -144,16 +147,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   }
 
   return (
-    <StateCard
-      icon="mail"
-      tone="muted"
-      title="Unsubscribed"
-      actions={
-        <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-          Forget my address
-        </button>
-      }
-    >
+    <StateCard icon="mail" tone="muted" title="Unsubscribed" actions={forgetButton('Forget my address')}>
       <p>
         No more digests go to {email}
         {subscription.unsubscribed_at ? ` (since ${formatTime(subscription.unsubscribed_at)})` : ''}. Subscribe again
