@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
 import { Field, type TControlProps } from '../form-card/field';
+import { StateCard } from '../form-card/state-card';
 import { Icon } from '../ui/icons';
 import { useSendContactMessageMutation } from './api';
 
@@ -118,24 +119,24 @@ function ContactSent({
   onWriteAnother: () => void;
 }) {
   return (
-    <div className="form-card state-card" data-tone="success" role="status">
-      <span className="state-card-icon">
-        <Icon name="check" size={20} />
-      </span>
-      <div className="state-card-body">
-        <h2>{sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}</h2>
-        <p>
-          {sentAs === 'email'
-            ? 'It was mailed to the people who run this server, who will read it'
-            : 'This server sends no email: your message waits here until the people who run it read it'}
-          {replyTo ? ` and may answer at ${replyTo}` : ''}.
-        </p>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={onWriteAnother}>
-            Write another message
-          </button>
-        </div>
-      </div>
-    </div>
+    <StateCard
+      as="div"
+      icon="check"
+      tone="success"
+      role="status"
+      title={sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}
+      actions={
+        <button type="button" className="button" onClick={onWriteAnother}>
+          Write another message
+        </button>
+      }
+    >
+      <p>
+        {sentAs === 'email'
+          ? 'It was mailed to the people who run this server, who will read it'
+          : 'This server sends no email: your message waits here until the people who run it read it'}
+        {replyTo ? ` and may answer at ${replyTo}` : ''}.
+      </p>
+    </StateCard>
   );
 }

@@ -1,7 +1,6 @@
 import type { TSubscription } from '@paperbench/contract';
-import type { ReactNode } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { Icon, type TIconName } from '../ui/icons';
+import { StateCard } from '../form-card/state-card';
 import { useDeleteSubscriptionMutation, useResendConfirmationMutation } from './api';
 import styles from './subscription.module.css';
 
@@ -22,33 +21,6 @@ function lastDigestLine(subscription: TSubscription): string {
   if (last.status === 'failed')
     return `The last digest could not be delivered (${formatTime(last.at)}); it is retried.`;
   return 'A digest is being sent.';
-}
-
-function StateCard({
-  icon,
-  tone,
-  title,
-  children,
-  actions,
-}: {
-  icon: TIconName;
-  tone?: 'success' | 'muted';
-  title: string;
-  children: ReactNode;
-  actions: ReactNode;
-}) {
-  return (
-    <section className="form-card state-card" data-tone={tone} aria-label="Subscription status">
-      <span className="state-card-icon">
-        <Icon name={icon} size={20} />
-      </span>
-      <div className="state-card-body">
-        <h2>{title}</h2>
-        {children}
-        <div className="form-actions">{actions}</div>
-      </div>
-    </section>
-  );
 }
 
 /** Where the subscription stands (pending: check your inbox; active; unsubscribed) and what can be done. */
@@ -97,6 +69,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   if (subscription.status === 'pending') {
     return (
       <StateCard
+        label="Subscription status"
         icon="mail"
         title="Check your inbox"
         actions={
@@ -126,6 +99,7 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   if (subscription.status === 'active') {
     return (
       <StateCard
+        label="Subscription status"
         icon="check"
         tone="success"
         title="You are subscribed"
@@ -147,7 +121,13 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   }
 
   return (
-    <StateCard icon="mail" tone="muted" title="Unsubscribed" actions={forgetButton('Forget my address')}>
+    <StateCard
+      label="Subscription status"
+      icon="mail"
+      tone="muted"
+      title="Unsubscribed"
+      actions={forgetButton('Forget my address')}
+    >
       <p>
         No more digests go to {email}
         {subscription.unsubscribed_at ? ` (since ${formatTime(subscription.unsubscribed_at)})` : ''}. Subscribe again
