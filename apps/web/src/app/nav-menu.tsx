@@ -47,7 +47,7 @@ export function NavMenu({ label, sections, className, icon }: TNavMenuProps) {
         <Icon name="chevronDown" size={14} strokeWidth={2} className="nav-menu-caret" />
       </button>
       {isOpen && (
-        <div className="nav-menu-panel" role="menu" aria-label={label} {...menuProps}>
+        <div className="menu-panel nav-menu-panel" role="menu" aria-label={label} {...menuProps}>
           {sections.map((section) =>
             section.label ? (
               // biome-ignore lint/a11y/useSemanticElements: a group of menu items (ARIA menu), not of form fields.

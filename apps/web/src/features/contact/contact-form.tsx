@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { CONTACT_LIMITS, type TContactDraft, type TContactErrors, validateContactDraft } from '../../lib/contact-form';
-import { Field } from '../form-card/field';
+import { Field, type TControlProps } from '../form-card/field';
+import { StateCard } from '../form-card/state-card';
 import { Icon } from '../ui/icons';
 import { useSendContactMessageMutation } from './api';
 
@@ -18,6 +19,20 @@ export function ContactForm() {
     setDraft((current) => ({ ...current, [field]: event.target.value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
+
+  /** A one-line input for a field of the draft, named after it. */
+  const lineInput =
+    (field: 'name' | 'email' | 'subject', type: 'text' | 'email', autoComplete?: string) =>
+    (control: TControlProps) => (
+      <input
+        type={type}
+        name={field}
+        autoComplete={autoComplete}
+        value={draft[field]}
+        onChange={edit(field)}
+        {...control}
+      />
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,16 +72,7 @@ export function ContactForm() {
       )}
       <div className="field-row">
         <Field label="Name" optional error={errors.name}>
-          {(control) => (
-            <input
-              type="text"
-              name="name"
-              autoComplete="name"
-              value={draft.name}
-              onChange={edit('name')}
-              {...control}
-            />
-          )}
+          {lineInput('name', 'text', 'name')}
         </Field>
         <Field
           label="Email"
@@ -74,22 +80,11 @@ export function ContactForm() {
           error={errors.email}
           hint={errors.email ? undefined : 'Only if you would like an answer.'}
         >
-          {(control) => (
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={draft.email}
-              onChange={edit('email')}
-              {...control}
-            />
-          )}
+          {lineInput('email', 'email', 'email')}
         </Field>
       </div>
       <Field label="Subject" optional error={errors.subject}>
-        {(control) => (
-          <input type="text" name="subject" value={draft.subject} onChange={edit('subject')} {...control} />
-        )}
+        {lineInput('subject', 'text')}
       </Field>
       <Field
         label="Message"
@@ -124,24 +119,24 @@ function ContactSent({
   onWriteAnother: () => void;
 }) {
   return (
-    <div className="form-card state-card" data-tone="success" role="status">
-      <span className="state-card-icon">
-        <Icon name="check" size={20} />
-      </span>
-      <div className="state-card-body">
-        <h2>{sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}</h2>
-        <p>
-          {sentAs === 'email'
-            ? 'It was mailed to the people who run this server, who will read it'
-            : 'This server sends no email: your message waits here until the people who run it read it'}
-          {replyTo ? ` and may answer at ${replyTo}` : ''}.
-        </p>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={onWriteAnother}>
-            Write another message
-          </button>
-        </div>
-      </div>
-    </div>
+    <StateCard
+      as="div"
+      icon="check"
+      tone="success"
+      role="status"
+      title={sentAs === 'email' ? 'Thank you, your message was sent' : 'Thank you, your message was saved'}
+      actions={
+        <button type="button" className="button" onClick={onWriteAnother}>
+          Write another message
+        </button>
+      }
+    >
+      <p>
+        {sentAs === 'email'
+          ? 'It was mailed to the people who run this server, who will read it'
+          : 'This server sends no email: your message waits here until the people who run it read it'}
+        {replyTo ? ` and may answer at ${replyTo}` : ''}.
+      </p>
+    </StateCard>
   );
 }

@@ -1,6 +1,7 @@
 import { NO_LONGER_SHARED_FILENAME, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
+import { SmallIconButton } from '../ui/small-icon-button';
 import { FileTextStatus } from './file-text-status';
 import { useFileTextStatus } from './use-file-text-status';
 
@@ -65,25 +66,19 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
         {file.filename}
       </button>
       {onDeleteUpload && file.platform === 'upload' && (
-        <button
-          type="button"
-          className="icon-button icon-button-small"
-          aria-label={`Delete upload ${file.filename}`}
+        <SmallIconButton
+          label={`Delete upload ${file.filename}`}
+          icon="trash"
           title="Delete upload (for good, from every folder)"
           onClick={() => onDeleteUpload(file)}
-        >
-          <Icon name="trash" size={14} />
-        </button>
+        />
       )}
-      <button
-        type="button"
-        className="icon-button icon-button-small"
-        aria-label={`Remove ${file.filename}`}
+      <SmallIconButton
+        label={`Remove ${file.filename}`}
+        icon="close"
         title="Remove from folder"
         onClick={() => onRemove(file)}
-      >
-        <Icon name="close" size={14} />
-      </button>
+      />
       {textStatus && <FileTextStatus status={textStatus} />}
     </li>
   );

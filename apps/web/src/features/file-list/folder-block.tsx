@@ -2,7 +2,7 @@ import { paperRefKey, type TFolder, type TFolderFile } from '@paperbench/contrac
 import { useEffect, useRef, useState } from 'react';
 import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
-import { Icon } from '../ui/icons';
+import { SmallIconButton } from '../ui/small-icon-button';
 import { FileRow } from './file-row';
 import { FolderExportMenu } from './folder-export-menu';
 import { FolderNameEditor } from './folder-name-editor';
@@ -89,47 +89,39 @@ export function FolderBlock(props: TFolderBlockProps) {
         )}
         {!isEditing && (
           <span className="folder-actions">
-            <button
-              type="button"
-              className="icon-button icon-button-small"
-              aria-label={`Summarize ${folder.name}`}
+            <SmallIconButton
+              label={`Summarize ${folder.name}`}
+              icon="summary"
+              iconSize={15}
               title="Summarize"
               onClick={() => setIsSummaryOpen(true)}
-            >
-              <Icon name="summary" size={15} />
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button-small"
-              aria-label={`Rename ${folder.name}`}
+            />
+            <SmallIconButton
+              label={`Rename ${folder.name}`}
+              icon="pencil"
+              iconSize={15}
               title="Rename"
               disabled={!canRename}
               onClick={() => setIsEditing(true)}
-            >
-              <Icon name="pencil" size={15} />
-            </button>
+            />
             {/* requirements §2 / §4 Folder sharing: 'Choose the sharing mode', or the Sharing dialog once shared. */}
-            <button
-              type="button"
-              className="icon-button icon-button-small"
-              aria-label={`Share ${folder.name}`}
+            <SmallIconButton
+              label={`Share ${folder.name}`}
+              icon="share"
+              iconSize={15}
               title={folder.type === 'shared' ? 'Sharing' : 'Share'}
               disabled={!canShare}
               onClick={() => setIsShareOpen(true)}
-            >
-              <Icon name="share" size={15} />
-            </button>
+            />
             <FolderExportMenu folder={folder} />
-            <button
-              type="button"
-              className="icon-button icon-button-small"
-              aria-label={`Delete ${folder.name}`}
+            <SmallIconButton
+              label={`Delete ${folder.name}`}
+              icon="trash"
+              iconSize={15}
               title="Delete"
               disabled={!canDelete}
               onClick={onDelete}
-            >
-              <Icon name="trash" size={15} />
-            </button>
+            />
           </span>
         )}
       </div>

@@ -2,7 +2,7 @@ import type { TFolderFile } from '@paperbench/contract';
 import type { ReactNode } from 'react';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
-import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { AddToFileListButton } from '../folders-picker/add-to-file-list-button';
 import { PaperCard } from '../paper-card/paper-card';
 import { usePaperQuery } from '../papers/api';
 import { Icon } from '../ui/icons';
@@ -10,7 +10,6 @@ import { Icon } from '../ui/icons';
 /** While the paper's record loads, or when it cannot be read (someone's upload): its name, Read and Add. */
 function FallbackCard({ file, extraActions }: { file: TFolderFile; extraActions?: ReactNode }) {
   const { openPdf } = useFileListPanel();
-  const { openAddToFolders } = useFoldersPicker();
   const url = viewerPdfUrl(file.paper_URL);
   return (
     <article className="shared-paper-fallback" aria-label={file.filename}>
@@ -27,13 +26,7 @@ function FallbackCard({ file, extraActions }: { file: TFolderFile; extraActions?
             PDF
           </button>
         )}
-        <button
-          type="button"
-          className="button button-small button-accent-soft"
-          onClick={() => openAddToFolders({ paper_id: file.paper_id, platform: file.platform })}
-        >
-          Add to File List
-        </button>
+        <AddToFileListButton paper={file} small />
         {extraActions}
       </div>
     </article>

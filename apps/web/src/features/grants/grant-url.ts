@@ -23,9 +23,8 @@ export type TGrantUrlState = {
   sort: TGrantSort;
 };
 
-export const DEFAULT_GRANT_STATE: TGrantUrlState = {
-  query: '',
-  kind: 'award',
+/** Every filter at its cleared value: the default state starts from it and "clear filters" returns to it. */
+const NO_FILTERS = {
   agencies: [],
   amountMin: null,
   amountMax: null,
@@ -33,6 +32,12 @@ export const DEFAULT_GRANT_STATE: TGrantUrlState = {
   to: null,
   organisation: '',
   pi: '',
+} satisfies Partial<TGrantUrlState>;
+
+export const DEFAULT_GRANT_STATE: TGrantUrlState = {
+  query: '',
+  kind: 'award',
+  ...NO_FILTERS,
   folderId: null,
   sort: 'relevance',
 };
@@ -139,13 +144,4 @@ export function activeFilterCount(state: TGrantUrlState): number {
 }
 
 /** The same search with every filter cleared. */
-export const withoutFilters = (state: TGrantUrlState): TGrantUrlState => ({
-  ...state,
-  agencies: [],
-  amountMin: null,
-  amountMax: null,
-  from: null,
-  to: null,
-  organisation: '',
-  pi: '',
-});
+export const withoutFilters = (state: TGrantUrlState): TGrantUrlState => ({ ...state, ...NO_FILTERS });

@@ -24,7 +24,7 @@ export function AccountMenu({ user }: { user: TUser }) {
         </svg>
       </button>
       {isOpen && (
-        <div className="account-dropdown" role="menu" aria-label="Account" {...menuProps}>
+        <div className="menu-panel account-dropdown" role="menu" aria-label="Account" {...menuProps}>
           <div className="account-dropdown-who" aria-hidden="true">
             <span className="account-dropdown-name">{user.name}</span>
             <span className="account-dropdown-email">{user.email}</span>

@@ -4,7 +4,7 @@ import { paperDetailPath } from '../../lib/app-paths';
 import { pdfUrlOf } from '../../lib/paper-urls';
 import { viewerPdfUrl } from '../../lib/pdf-source';
 import { useFileListPanel } from '../file-list/file-list-panel-state';
-import { useFoldersPicker } from '../folders-picker/folders-picker-context';
+import { AddToFileListButton } from '../folders-picker/add-to-file-list-button';
 import { useRecordPaperClickMutation } from '../papers/api';
 
 /**
@@ -15,7 +15,6 @@ import { useRecordPaperClickMutation } from '../papers/api';
 export function PaperActions({ paper }: { paper: TPaper }) {
   const { openPdf } = useFileListPanel();
   const viewerUrl = viewerPdfUrl(pdfUrlOf(paper));
-  const { openAddToFolders } = useFoldersPicker();
   const recordClick = useRecordPaperClickMutation();
   return (
     <div className="paper-actions">
@@ -38,14 +37,7 @@ export function PaperActions({ paper }: { paper: TPaper }) {
       <Link className="button button-small" to={paperDetailPath(paper)} onClick={() => recordClick.mutate(paper)}>
         Details
       </Link>
-      {/* requirements §2: opens the add-to-folders modal for this paper. */}
-      <button
-        type="button"
-        className="button button-small button-accent-soft"
-        onClick={() => openAddToFolders({ paper_id: paper.paper_id, platform: paper.platform })}
-      >
-        Add to File List
-      </button>
+      <AddToFileListButton paper={paper} small />
     </div>
   );
 }

@@ -12,6 +12,33 @@ export function edgeFormProblem(sourceKey: string, targetKey: string, label: str
   return null;
 }
 
+/** One end of the link: a paper of the graph, by its key. */
+function PaperSelect({
+  label,
+  nodes,
+  value,
+  onChange,
+}: {
+  label: string;
+  nodes: readonly TGraphNode[];
+  value: string;
+  onChange: (key: string) => void;
+}) {
+  return (
+    <label className="review-field">
+      <span>{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Choose a paper…</option>
+        {nodes.map((node) => (
+          <option key={paperRefKey(node)} value={paperRefKey(node)}>
+            {paperLabel(node)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 type TEdgeFormProps = {
   nodes: readonly TGraphNode[];
   edges: readonly TGraphEdge[];
@@ -50,12 +77,6 @@ export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
     setTargetKey((current) => (current === targetKey ? '' : current));
   };
 
-  const options = nodes.map((node) => (
-    <option key={paperRefKey(node)} value={paperRefKey(node)}>
-      {paperLabel(node)}
-    </option>
-  ));
-
   return (
     <form
       className="review-edge-form"
@@ -65,13 +86,7 @@ export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
         void submit().catch(() => {});
       }}
     >
-      <label className="review-field">
-        <span>Source paper</span>
-        <select value={sourceKey} onChange={(event) => setSourceKey(event.target.value)}>
-          <option value="">Choose a paper…</option>
-          {options}
-        </select>
-      </label>
+      <PaperSelect label="Source paper" nodes={nodes} value={sourceKey} onChange={setSourceKey} />
       <label className="review-field">
         <span>Relation</span>
         <input
@@ -86,13 +101,7 @@ export function EdgeForm({ nodes, edges, isPending, onAdd }: TEdgeFormProps) {
           ))}
         </datalist>
       </label>
-      <label className="review-field">
-        <span>Target paper</span>
-        <select value={targetKey} onChange={(event) => setTargetKey(event.target.value)}>
-          <option value="">Choose a paper…</option>
-          {options}
-        </select>
-      </label>
+      <PaperSelect label="Target paper" nodes={nodes} value={targetKey} onChange={setTargetKey} />
       <button type="submit" className="button button-primary" disabled={isPending || nodes.length < 2}>
         {existing ? 'Change relation' : 'Add link'}
       </button>

@@ -1,5 +1,5 @@
 import { paperRefKey, type TGraphEdge, type TGraphNode } from '@paperbench/contract';
-import { Icon } from '../ui/icons';
+import { SmallIconButton } from '../ui/small-icon-button';
 import { paperLabel } from './graph-labels';
 import { RelationPicker } from './relation-picker';
 
@@ -43,23 +43,17 @@ export function EdgeList({ edges, nodes, editingId, isPending, onEdit, onRelabel
                   <span className="review-edge-label">{edge.label || 'relates to'}</span>{' '}
                   <span className="review-edge-paper">{nameOf(edge.target)}</span>
                 </span>
-                <button
-                  type="button"
-                  className="icon-button icon-button-small"
-                  aria-label={`Change relation of ${subject}`}
+                <SmallIconButton
+                  label={`Change relation of ${subject}`}
+                  icon="pencil"
                   onClick={() => onEdit(edge.id)}
-                >
-                  <Icon name="pencil" size={14} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button-small"
-                  aria-label={`Delete link ${subject}`}
+                />
+                <SmallIconButton
+                  label={`Delete link ${subject}`}
+                  icon="trash"
                   disabled={isPending}
                   onClick={() => onDelete(edge)}
-                >
-                  <Icon name="trash" size={14} />
-                </button>
+                />
               </>
             )}
           </li>

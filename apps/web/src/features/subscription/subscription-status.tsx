@@ -1,7 +1,6 @@
 import type { TSubscription } from '@paperbench/contract';
-import type { ReactNode } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
-import { Icon, type TIconName } from '../ui/icons';
+import { StateCard } from '../form-card/state-card';
 import { useDeleteSubscriptionMutation, useResendConfirmationMutation } from './api';
 import styles from './subscription.module.css';
 
@@ -22,33 +21,6 @@ function lastDigestLine(subscription: TSubscription): string {
   if (last.status === 'failed')
     return `The last digest could not be delivered (${formatTime(last.at)}); it is retried.`;
   return 'A digest is being sent.';
-}
-
-function StateCard({
-  icon,
-  tone,
-  title,
-  children,
-  actions,
-}: {
-  icon: TIconName;
-  tone?: 'success' | 'muted';
-  title: string;
-  children: ReactNode;
-  actions: ReactNode;
-}) {
-  return (
-    <section className="form-card state-card" data-tone={tone} aria-label="Subscription status">
-      <span className="state-card-icon">
-        <Icon name={icon} size={20} />
-      </span>
-      <div className="state-card-body">
-        <h2>{title}</h2>
-        {children}
-        <div className="form-actions">{actions}</div>
-      </div>
-    </section>
-  );
 }
 
 /** Where the subscription stands (pending: check your inbox; active; unsubscribed) and what can be done. */
@@ -82,10 +54,22 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
     </>
   );
   const email = <strong>{subscription.email}</strong>;
+  const changeButton = (
+    <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
+      Change
+    </button>
+  );
+  /** Every state can drop the address; only the wording differs. */
+  const forgetButton = (label: string) => (
+    <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
+      {label}
+    </button>
+  );
 
   if (subscription.status === 'pending') {
     return (
       <StateCard
+        label="Subscription status"
         icon="mail"
         title="Check your inbox"
         actions={
@@ -93,12 +77,8 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
             <button type="button" className="button button-primary" disabled={isBusy} onClick={resend}>
               Resend the link
             </button>
-            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
-              Change
-            </button>
-            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-              Cancel and forget my address
-            </button>
+            {changeButton}
+            {forgetButton('Cancel and forget my address')}
           </>
         }
       >
@@ -119,17 +99,14 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
   if (subscription.status === 'active') {
     return (
       <StateCard
+        label="Subscription status"
         icon="check"
         tone="success"
         title="You are subscribed"
         actions={
           <>
-            <button type="button" className="button" disabled={isBusy} onClick={onEdit}>
-              Change
-            </button>
-            <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-              Unsubscribe and forget my address
-            </button>
+            {changeButton}
+            {forgetButton('Unsubscribe and forget my address')}
           </>
         }
       >
@@ -145,14 +122,11 @@ export function SubscriptionStatus({ subscription, onEdit }: TStatusProps) {
 
   return (
     <StateCard
+      label="Subscription status"
       icon="mail"
       tone="muted"
       title="Unsubscribed"
-      actions={
-        <button type="button" className="link-button" disabled={isBusy} onClick={remove}>
-          Forget my address
-        </button>
-      }
+      actions={forgetButton('Forget my address')}
     >
       <p>
         No more digests go to {email}

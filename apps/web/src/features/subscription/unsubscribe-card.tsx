@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
-import { Icon } from '../ui/icons';
+import { StateCard } from '../form-card/state-card';
 import { useUnsubscribeByTokenMutation } from './api';
 
 /**
@@ -12,39 +12,31 @@ export function UnsubscribeCard({ token }: { token: string }) {
 
   if (unsubscribe.isSuccess) {
     return (
-      <section className="form-card state-card" data-tone="success" role="status">
-        <span className="state-card-icon">
-          <Icon name="check" size={20} />
-        </span>
-        <div className="state-card-body">
-          <h2>You are unsubscribed</h2>
-          <p>
-            No more digests go to <strong>{unsubscribe.data}</strong>.
-          </p>
-          <div className="form-actions">
-            <Link className="button" to="/subscription" replace>
-              Manage your subscription
-            </Link>
-          </div>
-        </div>
-      </section>
+      <StateCard
+        icon="check"
+        tone="success"
+        role="status"
+        title="You are unsubscribed"
+        actions={
+          <Link className="button" to="/subscription" replace>
+            Manage your subscription
+          </Link>
+        }
+      >
+        <p>
+          No more digests go to <strong>{unsubscribe.data}</strong>.
+        </p>
+      </StateCard>
     );
   }
 
   return (
-    <section className="form-card state-card" data-tone={unsubscribe.isError ? 'danger' : 'muted'}>
-      <span className="state-card-icon">
-        <Icon name="mail" size={20} />
-      </span>
-      <div className="state-card-body">
-        <h2>Unsubscribe from Paperbench digests?</h2>
-        <p>One click and no more digests go to this address.</p>
-        {unsubscribe.isError && (
-          <p className="form-alert" role="alert">
-            {parseApiError(unsubscribe.error).message}
-          </p>
-        )}
-        <div className="form-actions">
+    <StateCard
+      icon="mail"
+      tone={unsubscribe.isError ? 'danger' : 'muted'}
+      title="Unsubscribe from Paperbench digests?"
+      actions={
+        <>
           <button
             type="button"
             className="button button-primary"
@@ -56,8 +48,15 @@ export function UnsubscribeCard({ token }: { token: string }) {
           <Link className="button" to="/subscription" replace>
             Keep my digest
           </Link>
-        </div>
-      </div>
-    </section>
+        </>
+      }
+    >
+      <p>One click and no more digests go to this address.</p>
+      {unsubscribe.isError && (
+        <p className="form-alert" role="alert">
+          {parseApiError(unsubscribe.error).message}
+        </p>
+      )}
+    </StateCard>
   );
 }

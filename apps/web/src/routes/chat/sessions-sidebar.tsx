@@ -10,6 +10,7 @@ import {
 } from '../../features/chat/api';
 import { FolderNameEditor } from '../../features/file-list/folder-name-editor';
 import { Icon } from '../../features/ui/icons';
+import { SmallIconButton } from '../../features/ui/small-icon-button';
 
 /** Asked before a chat session and its messages are deleted. */
 export const DELETE_SESSION_CONFIRM = 'Delete this chat and all its messages?';
@@ -102,22 +103,16 @@ export function SessionsSidebar({ selectedId, onSelect, source = CHAT_SESSIONS }
                 >
                   {session.title}
                 </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button-small"
-                  aria-label={`Rename ${session.title}`}
+                <SmallIconButton
+                  label={`Rename ${session.title}`}
+                  icon="pencil"
                   onClick={() => setRenamingId(session.id)}
-                >
-                  <Icon name="pencil" size={14} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button-small"
-                  aria-label={`Delete ${session.title}`}
+                />
+                <SmallIconButton
+                  label={`Delete ${session.title}`}
+                  icon="trash"
                   onClick={() => deleteSession(session)}
-                >
-                  <Icon name="trash" size={14} />
-                </button>
+                />
               </>
             )}
           </li>

@@ -1,7 +1,7 @@
 import type { TPaper } from '@paperbench/contract';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
-import { useFoldersPicker } from '../../features/folders-picker/folders-picker-context';
+import { AddToFileListButton } from '../../features/folders-picker/add-to-file-list-button';
 import { TexText } from '../../features/tex/tex-text';
 import { formatPaperDate } from '../../lib/paper-format';
 import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
@@ -10,7 +10,6 @@ import { viewerPdfUrl } from '../../lib/pdf-source';
 /** The paper's full record: title and abstract with TeX, all authors, dates, categories, DOI, comments. */
 export function PaperDetails({ paper }: { paper: TPaper }) {
   const { openPdf } = useFileListPanel();
-  const { openAddToFolders } = useFoldersPicker();
   const sourceUrl = sourceUrlOf(paper);
   // Read opens the in-app viewer, as every PDF action does; the viewer's 'Open in new window' is the plain
   // link (a signed short-lived URL for an upload, docs/security.md#sessions).
@@ -87,13 +86,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
             Read
           </button>
         )}
-        <button
-          type="button"
-          className="button button-accent-soft"
-          onClick={() => openAddToFolders({ paper_id: paper.paper_id, platform: paper.platform })}
-        >
-          Add to File List
-        </button>
+        <AddToFileListButton paper={paper} />
         {sourceUrl && (
           <a className="button" href={sourceUrl} target="_blank" rel="noopener noreferrer">
             Source
