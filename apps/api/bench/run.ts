@@ -34,6 +34,7 @@ import { measureGrantSearch } from './grant-search.bench';
 import { BenchClient } from './http-client';
 import { renderKnownItemReport, runKnownItemBench } from './known-item.bench';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
+import { benchHardware } from './machine';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
@@ -47,12 +48,8 @@ import { renderStreamsReport, runStreamsBench } from './streams.bench';
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function machineInfo(): MachineInfo {
-  const cpus = os.cpus();
   return {
-    cpu: cpus[0]?.model.trim() ?? 'unknown',
-    cores: cpus.length,
-    memoryGiB: os.totalmem() / 1024 ** 3,
-    node: process.version,
+    ...benchHardware(),
     os: `${os.type()} ${os.release()} (${os.arch()})`,
     loadBefore: os.loadavg()[0] ?? 0,
   };

@@ -18,11 +18,12 @@
  * kept with `--keep-database` and reused by a later run with `--database NAME` (a 2.6M import takes most
  * of an hour here).
  */
-import os from 'node:os';
+
 import { openDatabase } from '../src/db/client';
 import { importJsonLines } from '../src/ingest/bulk-import';
 import { refreshCommonWindows } from '../src/modules/search/common-query-windows.service';
 import { ensureSearchIndex } from '../src/modules/search/search-index.repo';
+import { benchHardware } from './machine';
 import { createScratchDatabase, existingDatabase, serverVersion } from './postgres';
 import { loadAverage, measureRequests } from './search-scale-measure';
 import type { SearchScaleResult } from './search-scale-report';
@@ -99,17 +100,6 @@ async function importCorpus(url: string, file: string, log: (message: string) =>
   }
 }
 
-/** The machine the bench ran on, for the report. */
-function machineInfo(): SearchScaleResult['machine'] {
-  const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model.trim() ?? 'unknown',
-    cores: cpus.length,
-    memoryGiB: os.totalmem() / 1024 ** 3,
-    node: process.version,
-  };
-}
-
 /** The synthetic corpus of `size` papers, written or found cached (synthetic-corpus.ts). */
 async function writtenCorpus(size: number, seed: number, log: (message: string) => void): Promise<SyntheticCorpus> {
   const corpus = await syntheticCorpus({ size, seed, log });
@@ -180,7 +170,7 @@ export async function runSearchScaleBench(options: {
     const { papers, notes, ...measured } = await measureRequests(scratch.url, rounds, log);
     return {
       database,
-      machine: machineInfo(),
+      machine: benchHardware(),
       load: { start: loadStart, afterImport: loadAfterImport, end: loadAverage() },
       corpus,
       papers,

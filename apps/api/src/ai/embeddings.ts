@@ -1,8 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany } from 'ai';
-import { callSignal } from './call-signal';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
 import type { AiModel } from './model';
+import { runModelCall } from './model-call';
 
 export interface EmbeddingSettings {
   baseUrl: string;
@@ -18,24 +18,10 @@ export function createOpenAiCompatibleEmbedder(settings: EmbeddingSettings): Non
   const model = provider.embeddingModel(settings.model);
   return async (texts, options = {}) => {
     if (texts.length === 0) return [];
-    const release = await settings.limiter.acquire(options.abortSignal);
-    const call = callSignal(settings.timeoutMs, options.abortSignal);
-    try {
-      // One batch at a time: the slot of LLM_MAX_CONCURRENT is the unit of load on the server.
-      const { embeddings } = await embedMany({
-        model,
-        values: texts,
-        abortSignal: call.signal,
-        maxRetries: 0,
-        maxParallelCalls: 1,
-      });
+    // One batch at a time: the slot of LLM_MAX_CONCURRENT is the unit of load on the server.
+    return runModelCall(settings, options.abortSignal, async (abortSignal) => {
+      const { embeddings } = await embedMany({ model, values: texts, abortSignal, maxRetries: 0, maxParallelCalls: 1 });
       return embeddings;
-    } catch (error) {
-      if (call.signal.aborted) throw call.signal.reason;
-      throw error;
-    } finally {
-      call.end();
-      release();
-    }
+    });
   };
 }

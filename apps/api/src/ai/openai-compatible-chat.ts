@@ -1,8 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type ModelMessage, NoObjectGeneratedError, Output, streamText } from 'ai';
-import { callSignal } from './call-signal';
 import type { ConcurrencyLimiter } from './concurrency-limiter';
 import { AiInvalidOutputError, type AiModel, type GenerateObjectRequest } from './model';
+import { runModelCall, streamModelCall } from './model-call';
 import {
   jsonInstructions,
   jsonSchemaOf,
@@ -44,19 +44,17 @@ export function createOpenAiCompatibleChat(settings: ChatSettings): Pick<AiModel
   };
 }
 
-async function* streamAnswer(
+function streamAnswer(
   model: ChatModel,
-  { limiter, timeoutMs }: ChatSettings,
+  settings: ChatSettings,
   { system, messages, abortSignal }: Parameters<AiModel['streamText']>[0],
 ) {
-  const release = await limiter.acquire(abortSignal);
-  const call = callSignal(timeoutMs, abortSignal);
-  try {
+  return streamModelCall(settings, abortSignal, async function* (signal) {
     const result = streamText({
       model,
       instructions: system,
       messages,
-      abortSignal: call.signal,
+      abortSignal: signal,
       maxRetries: 0,
       // Errors arrive as 'error' parts below and are thrown to the caller; the SDK's default logs them.
       onError: () => {},
@@ -66,17 +64,7 @@ async function* streamAnswer(
       else if (part.type === 'error') throw part.error;
       else if (part.type === 'abort') break;
     }
-    // An aborted stream may end quietly in the SDK; the caller must not take it for a complete answer.
-    call.signal.throwIfAborted();
-  } catch (error) {
-    // An abort mid-body surfaces as a network error: report why the call was stopped (e.g. AiTimeoutError).
-    if (call.signal.aborted) throw call.signal.reason;
-    throw error;
-  } finally {
-    // Also reached when the consumer stops iterating (client disconnect): end() aborts the upstream request.
-    call.end();
-    release();
-  }
+  });
 }
 
 const outputFor = <T>(mode: StructuredOutputMode, request: GenerateObjectRequest<T>) => {
@@ -106,25 +94,23 @@ async function validReplyWithOneRepair<T>(
 
 async function generateObject<T>(
   model: ChatModel,
-  { limiter, timeoutMs, structuredOutput }: ChatSettings,
+  settings: ChatSettings,
   request: GenerateObjectRequest<T>,
 ): Promise<T> {
-  const release = await limiter.acquire(request.abortSignal);
-  const call = callSignal(timeoutMs, request.abortSignal);
-  try {
+  return runModelCall(settings, request.abortSignal, async (abortSignal) => {
     // json_schema gives the server the schema; the other modes can only ask for it in the prompt.
     const instructions =
-      structuredOutput === 'json_schema' ? undefined : jsonInstructions(await jsonSchemaOf(request.schema));
+      settings.structuredOutput === 'json_schema' ? undefined : jsonInstructions(await jsonSchemaOf(request.schema));
     const system = [request.system, instructions].filter(Boolean).join('\n\n') || undefined;
-    const output = outputFor(structuredOutput, request);
-    return await validReplyWithOneRepair(request, async (messages) => {
+    const output = outputFor(settings.structuredOutput, request);
+    return validReplyWithOneRepair(request, async (messages) => {
       try {
         const result = await generateText({
           model,
           instructions: system,
           messages,
           output,
-          abortSignal: call.signal,
+          abortSignal,
           maxRetries: 0,
         });
         return result.text;
@@ -134,12 +120,5 @@ async function generateObject<T>(
         throw error;
       }
     });
-  } catch (error) {
-    // A timeout surfaces from the SDK as an abort error; report the reason the signal carries.
-    if (call.signal.aborted && !(error instanceof AiInvalidOutputError)) throw call.signal.reason;
-    throw error;
-  } finally {
-    call.end();
-    release();
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { folders } from './folders';
-import { papers } from './papers';
+import { paperForeignKey } from './paper-foreign-key';
 import { users } from './users';
 
 const contentLength = (content: AnyPgColumn) => sql`char_length(${content}) between 1 and 10000`;
@@ -25,10 +25,7 @@ export const paperComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     index('paper_comments_paper_idx').on(table.platform, table.paperId, table.createdAt),
     index('paper_comments_author_idx').on(table.authorId),
     check('paper_comments_content_length', contentLength(table.content)),

@@ -1,6 +1,6 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { folders } from './folders';
-import { papers } from './papers';
+import { paperForeignKey } from './paper-foreign-key';
 import { users } from './users';
 
 /**
@@ -26,10 +26,7 @@ export const folderFiles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.folderId, table.platform, table.paperId] }),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     // Who holds a paper: the visibility check of uploaded papers and the share-list import.
     index('folder_files_paper_idx').on(table.platform, table.paperId),
   ],

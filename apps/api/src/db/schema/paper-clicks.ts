@@ -1,5 +1,5 @@
-import { bigint, foreignKey, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { papers } from './papers';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { paperForeignKey } from './paper-foreign-key';
 import { users } from './users';
 
 /** A paper opened from a card (PDF or Details, requirements §7): the raw signal for popularity and recommendations. */
@@ -12,11 +12,5 @@ export const paperClicks = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
-    index('paper_clicks_paper_idx').on(table.platform, table.paperId),
-  ],
+  (table) => [paperForeignKey(table), index('paper_clicks_paper_idx').on(table.platform, table.paperId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { papers } from './papers';
+import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { paperForeignKey } from './paper-foreign-key';
 
 /**
  * Text extracted from a paper's PDF (pdfjs-dist), kept for search and for the AI features; one row
@@ -26,10 +26,7 @@ export const paperTexts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.platform, table.paperId] }),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     check('paper_texts_status_known', sql`${table.status} in ('pending', 'ready', 'failed', 'abstract-only')`),
   ],
 );

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  customType,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { papers } from './papers';
+import { bigserial, check, customType, index, integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
+import { paperForeignKey } from './paper-foreign-key';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -42,10 +31,7 @@ export const passages = pgTable(
   },
   (table) => [
     unique('passages_paper_ordinal_key').on(table.platform, table.paperId, table.ordinal),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     index('passages_search_vector_idx').using('gin', table.searchVector),
     check('passages_source_known', sql`${table.source} in ('pdf', 'abstract')`),
     check(

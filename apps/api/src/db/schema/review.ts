@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { chatSessions } from './chat-sessions';
-import { papers } from './papers';
+import { paperForeignKey } from './paper-foreign-key';
 
 /**
  * A paper of a review session (requirements §3 Review-writing session): the session's files are its graph's
@@ -35,10 +35,7 @@ export const reviewFiles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.platform, table.paperId] }),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     index('review_files_paper_idx').on(table.platform, table.paperId),
   ],
 );

@@ -1,5 +1,5 @@
-import { foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { papers } from './papers';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { paperForeignKey } from './paper-foreign-key';
 import { users } from './users';
 
 /** A paper list shared by link (requirements §4 Share list). The id is a long random token. */
@@ -20,11 +20,5 @@ export const sharedListPapers = pgTable(
     platform: text('platform').notNull(),
     paperId: text('paper_id').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.shareId, table.position] }),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
-  ],
+  (table) => [primaryKey({ columns: [table.shareId, table.position] }), paperForeignKey(table)],
 );

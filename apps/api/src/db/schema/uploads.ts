@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { papers } from './papers';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { paperForeignKey } from './paper-foreign-key';
 import { storedFiles } from './stored-files';
 import { users } from './users';
 
@@ -24,10 +24,7 @@ export const uploads = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.platform, table.paperId] }),
-    foreignKey({
-      columns: [table.platform, table.paperId],
-      foreignColumns: [papers.platform, papers.paperId],
-    }).onDelete('cascade'),
+    paperForeignKey(table),
     // An owner's uploads (quota, listing), and an owner's upload of given bytes: the same bytes
     // uploaded again reuse it (commands/create-upload.ts). Not unique: uploads made before that rule
     // may repeat bytes, and the check runs under the per-hash lock instead.

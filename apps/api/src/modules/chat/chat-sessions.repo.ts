@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatSessions } from '../../db/schema';
 
@@ -48,11 +48,7 @@ export async function insertSession(
 
 /** Deletes the session and (cascade) its messages; the number of sessions deleted (0: not the user's). */
 export async function deleteSession(db: Db, kind: SessionKind, userId: number, sessionId: number): Promise<number> {
-  const deleted = await db
-    .delete(chatSessions)
-    .where(ownedSession(kind, userId, sessionId))
-    .returning({ id: chatSessions.id });
-  return deleted.length;
+  return deleteSessionsWhere(db, ownedSession(kind, userId, sessionId));
 }
 
 /**
@@ -68,10 +64,12 @@ export async function deleteEmptySession(
   const withoutMessages = notExists(
     db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, chatSessions.id)),
   );
-  const deleted = await db
-    .delete(chatSessions)
-    .where(and(ownedSession(kind, userId, sessionId), withoutMessages))
-    .returning({ id: chatSessions.id });
+  return deleteSessionsWhere(db, and(ownedSession(kind, userId, sessionId), withoutMessages));
+}
+
+/** The number of sessions the condition deleted (their messages go by cascade). */
+async function deleteSessionsWhere(db: Db, condition: SQL | undefined): Promise<number> {
+  const deleted = await db.delete(chatSessions).where(condition).returning({ id: chatSessions.id });
   return deleted.length;
 }
 

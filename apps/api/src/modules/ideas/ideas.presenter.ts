@@ -1,24 +1,17 @@
-import {
-  type TIdeaProposal,
-  ZIdeaEvidence,
-  ZIdeaPaper,
-  ZIdeaScores,
-  ZNoveltyCheck,
-  ZResearchPlan,
-} from '@paperbench/contract';
-import { z } from 'zod';
+import { type TIdeaProposal, ZIdeaProposal, ZNoveltyCheck, ZResearchPlan } from '@paperbench/contract';
+import type { z } from 'zod';
 import type { IdeaRow } from './ideas.repo';
 
 /** The `idea` jsonb column: the proposal's fields, as the service wrote them. */
-export const ZStoredIdea = z.object({
-  problem: z.string(),
-  approach: z.string(),
-  novelty: z.string(),
-  experiments: z.string(),
-  risks: z.string(),
-  based_on: z.array(ZIdeaPaper),
-  scores: ZIdeaScores.nullable(),
-  evidence: z.array(ZIdeaEvidence),
+export const ZStoredIdea = ZIdeaProposal.pick({
+  problem: true,
+  approach: true,
+  novelty: true,
+  experiments: true,
+  risks: true,
+  based_on: true,
+  scores: true,
+  evidence: true,
 });
 export type TStoredIdea = z.infer<typeof ZStoredIdea>;
 

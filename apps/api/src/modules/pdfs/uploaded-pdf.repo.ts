@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { uploadFileJoin, uploadPaperJoin } from '../../db/columns/upload-joins';
 import { papers, storedFiles, uploads } from '../../db/schema';
 import { UPLOAD_PLATFORM, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import type { StoredPdf } from './pdf-response';
@@ -16,8 +17,8 @@ export async function findVisibleUploadedPdf(db: Db, userId: number, paperId: st
       filename: uploads.originalFilename,
     })
     .from(uploads)
-    .innerJoin(papers, and(eq(papers.platform, uploads.platform), eq(papers.paperId, uploads.paperId)))
-    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .innerJoin(papers, uploadPaperJoin)
+    .innerJoin(storedFiles, uploadFileJoin)
     .where(and(eq(uploads.platform, UPLOAD_PLATFORM), eq(uploads.paperId, paperId), visiblePaperFilter(userId)))
     .limit(1);
   return row ?? null;

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { uploadFileJoin, uploadPaperJoin } from '../../db/columns/upload-joins';
 import { papers, storedFiles, subscriptions, topics, uploads, userSessions } from '../../db/schema';
 import { iso, listSection, oneRowSection } from './export-section';
 
@@ -34,8 +35,8 @@ export const uploadsSection = listSection('uploads', {
         createdAt: uploads.createdAt,
       })
       .from(uploads)
-      .innerJoin(papers, and(eq(papers.platform, uploads.platform), eq(papers.paperId, uploads.paperId)))
-      .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+      .innerJoin(papers, uploadPaperJoin)
+      .innerJoin(storedFiles, uploadFileJoin)
       .where(eq(uploads.ownerId, userId))
       .orderBy(uploads.createdAt),
   present: (upload) => ({

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
+import { uploadFileJoin } from '../../db/columns/upload-joins';
 import {
   chatSessions,
   folderComments,
@@ -65,7 +66,7 @@ export async function sumUploadedBytes(db: Db, userId: number): Promise<number> 
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${storedFiles.byteSize}), 0)` })
     .from(uploads)
-    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .innerJoin(storedFiles, uploadFileJoin)
     .where(eq(uploads.ownerId, userId));
   return Number(row?.total ?? 0);
 }

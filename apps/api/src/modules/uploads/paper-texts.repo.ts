@@ -1,6 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { uploadFileJoin } from '../../db/columns/upload-joins';
 import { rowsOf } from '../../db/execute-result';
 import { paperTexts, storedFiles, uploads } from '../../db/schema';
 import type { PdfText } from './pdf-text';
@@ -21,7 +22,7 @@ export async function selectUploadText(db: Db, ref: TPaperRef) {
   const [file] = await db
     .select({ key: storedFiles.storageKey, status: paperTexts.status })
     .from(uploads)
-    .innerJoin(storedFiles, eq(storedFiles.contentHash, uploads.contentHash))
+    .innerJoin(storedFiles, uploadFileJoin)
     .innerJoin(paperTexts, and(eq(paperTexts.platform, uploads.platform), eq(paperTexts.paperId, uploads.paperId)))
     .where(and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)));
   return file ?? null;
