@@ -13,7 +13,7 @@ export const CHOOSE_SHARING_MODE_TITLE = 'Choose the sharing mode';
 function SharingDialog({ folderId, onClose }: { folderId: number; onClose: () => void }) {
   const query = useSharedFolderQuery(folderId);
   return (
-    <Modal title="Sharing" onClose={onClose} className="modal-wide">
+    <Modal title="Sharing" onClose={onClose} size="wide">
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && (
         <p className="form-error" role="alert">

@@ -31,7 +31,7 @@ export function FolderSummaryDialog({ folder, onClose }: { folder: TFolder; onCl
   const data = regenerate.isPending ? undefined : summary.data;
 
   return (
-    <Modal title={`Summary of ${folder.name}`} onClose={onClose} className="folder-summary-modal">
+    <Modal title={`Summary of ${folder.name}`} onClose={onClose} size="wider">
       <div className="folder-summary" aria-busy={isBusy}>
         {isBusy && (
           <p className="folder-summary-pending" role="status">

@@ -6,8 +6,10 @@ type TModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Extra class on the dialog box (width variants). */
+  /** Extra class on the dialog box. */
   className?: string;
+  /** The box's width: 440 px by default, 560 (`wide`) or 640 (`wider`) for dialogs with more to show. */
+  size?: 'default' | 'wide' | 'wider';
 };
 
 /**
@@ -16,7 +18,7 @@ type TModalProps = {
  * onClose: the caller unmounts the dialog). A click on the backdrop closes it too (requirements §2
  * Add-to-folders modal: clicking the backdrop closes it).
  */
-export function Modal({ title, onClose, children, className }: TModalProps) {
+export function Modal({ title, onClose, children, className, size = 'default' }: TModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const wasPressedOnBackdrop = useRef(false);
@@ -42,7 +44,7 @@ export function Modal({ title, onClose, children, className }: TModalProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop is a pointer shortcut; Esc closes it from the keyboard.
     <dialog
       ref={dialogRef}
-      className="modal-dialog"
+      className={size === 'default' ? 'modal-dialog' : `modal-dialog modal-dialog-${size}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -31,7 +31,12 @@ export function GrantResults({ state, search, folderName, onChange }: Props) {
         <p className="grants-examples">
           <span>Try:</span>
           {EXAMPLES.map((example) => (
-            <button key={example} type="button" className="scope-chip" onClick={() => onChange({ query: example })}>
+            <button
+              key={example}
+              type="button"
+              className="grant-example-chip"
+              onClick={() => onChange({ query: example })}
+            >
               {example}
             </button>
           ))}
