@@ -1,4 +1,10 @@
-import { contract, type TAnswerSource, type TIdeaProposal, type TStreamEvent } from '@paperbench/contract';
+import {
+  contract,
+  type TAnswerSource,
+  type TGenerateIdeasRequest,
+  type TIdeaProposal,
+  type TStreamEvent,
+} from '@paperbench/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type TStreamProgress, useEventStream } from '../../api/use-event-stream';
 import { ideaKeys } from './api';
@@ -36,6 +42,6 @@ export function useIdeasStream() {
   });
   return {
     generation: state,
-    generate: (request: { topic: string; count: number; use_selected: boolean }) => start(request, START),
+    generate: (request: TGenerateIdeasRequest) => start(request, START),
   };
 }

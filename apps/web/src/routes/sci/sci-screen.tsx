@@ -1,14 +1,12 @@
 import type { TIdeaProposal } from '@paperbench/contract';
-import { type FormEvent, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
 import { useIdeasQuery } from '../../features/ideas/api';
 import { IdeaCard } from '../../features/ideas/idea-card';
 import { useIdeasStream } from '../../features/ideas/use-ideas-stream';
-import { useUserFilesQuery } from '../../features/library/api';
-import { isChatContext } from '../../lib/paper-refs';
 import '../../features/ideas/ideas.css';
+import { IdeasForm } from './ideas-form';
 
 /** Shown when the server has no model (docs/ideas.md#offline-literature-based-discovery). */
 export const IDEAS_OFFLINE_TEXT =
@@ -17,20 +15,9 @@ export const IDEAS_OFFLINE_TEXT =
 /** /sci, the AI Scientist (docs/ideas.md): generate ideas from a topic and papers, see their novelty, expand, export. */
 export default function SciScreen({ title }: TScreenProps) {
   const aiStatus = useAiStatusQuery();
-  const files = useUserFilesQuery();
   const saved = useIdeasQuery();
-  const [topic, setTopic] = useState('');
-  const [useSelected, setUseSelected] = useState(true);
-  const [count, setCount] = useState(3);
   const { generation, generate: startGeneration } = useIdeasStream();
   const running = generation?.status === 'streaming';
-  const selected = (files.data ?? []).filter(isChatContext);
-
-  function generate(event: FormEvent) {
-    event.preventDefault();
-    if (!topic.trim()) return;
-    startGeneration({ topic, count, use_selected: useSelected });
-  }
 
   const newIds = new Set(generation?.ideas.map((idea) => idea.id));
   const savedIdeas = (saved.data ?? []).filter((idea) => !newIds.has(idea.id));
@@ -48,36 +35,7 @@ export default function SciScreen({ title }: TScreenProps) {
           {IDEAS_OFFLINE_TEXT}
         </p>
       )}
-      <form className="sci-form form-controls" onSubmit={generate} aria-label="Generate ideas">
-        <label className="sci-topic">
-          <span>Topic or question</span>
-          <textarea value={topic} maxLength={2000} onChange={(e) => setTopic(e.target.value)} required />
-        </label>
-        <div className="sci-form-row">
-          <label>
-            <input type="checkbox" checked={useSelected} onChange={(e) => setUseSelected(e.target.checked)} /> Use my
-            selected papers
-          </label>
-          <label>
-            Ideas{' '}
-            <select value={count} onChange={(e) => setCount(Number(e.target.value))}>
-              {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="button button-primary" disabled={running || !topic.trim()}>
-            {running ? 'Generating…' : 'Generate'}
-          </button>
-        </div>
-        <p className="muted">
-          {useSelected && selected.length > 0
-            ? `Building on ${selected.length} selected paper${selected.length === 1 ? '' : 's'}: ${selected.map((file) => file.filename).join('; ')}`
-            : 'Building on the corpus papers nearest the topic.'}
-        </p>
-      </form>
+      <IdeasForm running={running} onGenerate={startGeneration} />
       {generation && (
         <section aria-label="New ideas" aria-busy={running}>
           <h2>New ideas</h2>
