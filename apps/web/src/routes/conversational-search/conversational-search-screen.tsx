@@ -1,17 +1,8 @@
-import type { TConversationalSearchRequest, TStructuredQuery } from '@paperbench/contract';
-import { useEffect, useRef, useState } from 'react';
-import { parseApiError } from '../../api/parse-api-error';
+import { useRef } from 'react';
 import type { TScreenProps } from '../../app/screen-props';
 import { useAiStatusQuery } from '../../features/chat/api';
-import { CONVERSATIONAL_LIMIT, useConversationalSearchMutation } from '../../features/conversational/api';
-import {
-  analysisTurnsFor,
-  latestQuery,
-  loadConversation,
-  saveConversation,
-  type TExchange,
-  turnsFor,
-} from '../../features/conversational/conversation';
+import { analysisTurnsFor } from '../../features/conversational/conversation';
+import { useConversation } from '../../features/conversational/use-conversation';
 import { ConversationComposer } from './conversation-composer';
 import { ConversationExchange } from './conversation-exchange';
 import './conversational-search.css';
@@ -27,13 +18,6 @@ export const EXAMPLE_REQUESTS = [
   'Transformers for speech recognition, without surveys',
 ] as const;
 
-const requestBody = ({ turns, previousQuery, isQueryEdited }: TExchange): TConversationalSearchRequest => ({
-  turns,
-  ...(previousQuery && { previous_query: previousQuery }),
-  query_edited: isQueryEdited && previousQuery !== null,
-  limit: CONVERSATIONAL_LIMIT,
-});
-
 /**
  * requirements §2 /conversational-search (docs/ai.md#conversational-search): a conversation of requests in
  * plain words. Each is read as a structured query shown as editable chips, searched, and answered with
@@ -41,71 +25,19 @@ const requestBody = ({ turns, previousQuery, isQueryEdited }: TExchange): TConve
  * kept for the tab (session storage), so a reload keeps it.
  */
 export default function ConversationalSearchScreen({ title }: TScreenProps) {
-  const [exchanges, setExchanges] = useState<TExchange[]>(loadConversation);
-  const search = useConversationalSearchMutation();
   const aiStatus = useAiStatusQuery();
   const threadEnd = useRef<HTMLDivElement>(null);
-  const isAnswering = exchanges.some((exchange) => exchange.status === 'pending');
-
-  useEffect(() => saveConversation(exchanges), [exchanges]);
-
-  const update = (id: number, change: Partial<TExchange>) =>
-    setExchanges((list) => list.map((exchange) => (exchange.id === id ? { ...exchange, ...change } : exchange)));
-
-  const run = async (exchange: TExchange) => {
-    const { id } = exchange;
-    try {
-      const response = await search.mutateAsync(requestBody(exchange));
-      update(id, { status: 'done', response, error: null });
-    } catch (error) {
-      update(id, { status: 'error', error: `The search failed: ${parseApiError(error).message}` });
-    }
-  };
-
-  const ask = (request: string) => {
-    if (isAnswering) return;
-    const id = (exchanges.at(-1)?.id ?? 0) + 1;
-    const turns = turnsFor(exchanges, request);
-    const exchange: TExchange = {
-      id,
-      request,
-      turns,
-      previousQuery: latestQuery(exchanges),
-      isQueryEdited: false,
-      status: 'pending',
-      response: null,
-      error: null,
-    };
-    setExchanges((list) => [...list, exchange]);
-    // The new request comes into view above the composer.
-    requestAnimationFrame(() => threadEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' }));
-    void run(exchange);
-  };
-
-  /** The chips as the user left them run again, as given (query_edited), in place of that exchange's answer. */
-  const editQuery = (exchange: TExchange, query: TStructuredQuery) => {
-    const edited: TExchange = {
-      ...exchange,
-      previousQuery: query,
-      isQueryEdited: true,
-      status: 'pending',
-      error: null,
-    };
-    update(exchange.id, edited);
-    void run(edited);
-  };
-
-  const retry = (exchange: TExchange) => {
-    update(exchange.id, { status: 'pending', error: null });
-    void run(exchange);
-  };
+  // The new request comes into view above the composer.
+  const { exchanges, isAnswering, ask, editQuery, retry, clear } = useConversation(() =>
+    requestAnimationFrame(() => threadEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' })),
+  );
 
   return (
     <section className="screen conv-screen">
       <header className="conv-header">
         <h1>{title}</h1>
         {exchanges.length > 0 && (
-          <button type="button" className="button button-small" disabled={isAnswering} onClick={() => setExchanges([])}>
+          <button type="button" className="button button-small" disabled={isAnswering} onClick={clear}>
             New conversation
           </button>
         )}
