@@ -1,7 +1,8 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Modal } from '../ui/modal';
+import { useCopyToClipboard } from '../ui/use-copy-to-clipboard';
 import { useRevokeShareMutation } from './api';
 import './sharing.css';
 
@@ -23,8 +24,6 @@ type TShareListDialogProps = {
   onClose: () => void;
 };
 
-type TCopyState = 'idle' | 'copied' | 'selected';
-
 /**
  * requirements §4 Share list, in the app instead of an alert: the link in a read-only field with Copy (the
  * clipboard; when refused, the text is selected for the user to copy), and Revoke link (DELETE
@@ -33,29 +32,10 @@ type TCopyState = 'idle' | 'copied' | 'selected';
 export function ShareListDialog({ files, shareId, error, onClose }: TShareListDialogProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copyState, setCopyState] = useState<TCopyState>('idle');
+  const { copyState, copy } = useCopyToClipboard(inputRef);
   const revoke = useRevokeShareMutation();
   const isRevoked = revoke.isSuccess;
   const uploads = files.filter((file) => file.platform === 'upload').length;
-
-  // "Copied" is a moment's confirmation; the field keeps the link.
-  useEffect(() => {
-    if (copyState !== 'copied') return undefined;
-    const timer = window.setTimeout(() => setCopyState('idle'), 2500);
-    return () => window.clearTimeout(timer);
-  }, [copyState]);
-
-  const copy = async (link: string) => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopyState('copied');
-    } catch {
-      // No permission, no focus, no clipboard at all: the link is selected, to copy by hand.
-      inputRef.current?.focus();
-      inputRef.current?.select();
-      setCopyState('selected');
-    }
-  };
 
   const closeButton = (
     <button type="button" className="button" onClick={onClose}>
@@ -79,7 +59,7 @@ export function ShareListDialog({ files, shareId, error, onClose }: TShareListDi
     ? 'Link revoked. It no longer opens your list.'
     : copyState === 'copied'
       ? 'Copied'
-      : copyState === 'selected'
+      : copyState === 'refused'
         ? 'Could not copy: the link is selected, press Ctrl+C (⌘C on a Mac).'
         : '';
 
