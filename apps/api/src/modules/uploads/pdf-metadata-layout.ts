@@ -92,7 +92,8 @@ export function namesFrom(lines: readonly string[]): string[] {
   }
   const parts = joined
     .split(/\s*[;,]\s*|\s+(?:and|e|y|und|&)\s+/i)
-    .map((part) => part.replace(/[*†‡§¶]+|\s\d+$/gu, '').trim());
+    // Affiliation marks set in the line's own size: "Lovelace1", "Babbage 2".
+    .map((part) => part.replace(/[*†‡§¶]+|\s\d+$/gu, '').replace(/(\p{L})\d+$/u, '$1').trim());
   const names: string[] = [];
   for (const part of parts) {
     const name = asName(part);
