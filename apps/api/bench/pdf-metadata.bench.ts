@@ -116,10 +116,22 @@ function f1(found: string[], gold: string[]) {
 }
 
 async function score(dir: string, golds: Gold[], withAbstract: Map<string, string>): Promise<Scores> {
-  const s: Scores = { count: 0, title: 0, authorsF1: [], year: 0, ids: { right: 0, printed: 0 }, abstract: 0, misses: [] };
+  const s: Scores = {
+    count: 0,
+    title: 0,
+    authorsF1: [],
+    year: 0,
+    ids: { right: 0, printed: 0 },
+    abstract: 0,
+    misses: [],
+  };
   for (const gold of golds) {
     const data = new Uint8Array(await readFile(path.join(dir, gold.file)));
-    const extracted = await extractPdfText(data, { maxPages: 1000, maxTextChars: 20_000_000, maxInflatedBytes: 2 ** 30 });
+    const extracted = await extractPdfText(data, {
+      maxPages: 1000,
+      maxTextChars: 20_000_000,
+      maxInflatedBytes: 2 ** 30,
+    });
     const found = readPdfMetadata(extracted);
     const text = extracted.pages.slice(0, 2).join('\n').toLowerCase();
     s.count++;
@@ -172,7 +184,8 @@ export async function runPdfMetadataBench(log: (message: string) => void): Promi
   return { splits };
 }
 
-const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${Math.round((100 * part) / whole)} % (${part}/${whole})`);
+const pct = (part: number, whole: number) =>
+  whole === 0 ? 'n/a' : `${Math.round((100 * part) / whole)} % (${part}/${whole})`;
 
 export function renderPdfMetadataReport({ splits }: PdfMetadataResult, date: string): string {
   const rows = splits.map(({ name, scores: s, abstracts }) => {

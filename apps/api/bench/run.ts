@@ -139,8 +139,7 @@ async function main() {
   ).find((flag) => process.argv.includes(flag));
   const wants = (
     section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'pdf-metadata',
-  ) =>
-    only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
+  ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
   const withQa = wants('qa');

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context';
 import { storeExtractedText } from '../../modules/passages/full-text-store';
 import { selectUploadText } from '../../modules/uploads/paper-texts.repo';
-import { resolvePdfMetadata } from '../../modules/uploads/resolve-pdf-metadata';
-import { applyUploadMetadata, selectUploadFile } from '../../modules/uploads/upload-metadata.repo';
 import type { PdfText } from '../../modules/uploads/pdf-text';
 import { PdfRefusedError } from '../../modules/uploads/pdf-text-limits';
+import { resolvePdfMetadata } from '../../modules/uploads/resolve-pdf-metadata';
+import { applyUploadMetadata, selectUploadFile } from '../../modules/uploads/upload-metadata.repo';
 import { readStoredBytes } from '../../storage/read-stored-bytes';
 import { type JobRun, PermanentJobError } from '../job-definition';
 import type { JobPayloads } from '../job-payloads';

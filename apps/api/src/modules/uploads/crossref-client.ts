@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
-import { createDatabasePacer } from '../../ingest/outbound-pacer';
 import type { Pacer } from '../../ingest/outbound-pacer';
+import { createDatabasePacer } from '../../ingest/outbound-pacer';
 import { pdfDate } from './pdf-metadata-ids';
 
 /** What a Crossref work record gives an upload (docs/uploads.md#crossref). */

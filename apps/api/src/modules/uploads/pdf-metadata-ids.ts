@@ -4,7 +4,20 @@
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTHS_PT_ES = ['jan|ene', 'fev|feb', 'mar', 'abr', 'mai|may', 'jun', 'jul', 'ago', 'set|sep', 'out|oct', 'nov', 'dez|dic'];
+const MONTHS_PT_ES = [
+  'jan|ene',
+  'fev|feb',
+  'mar',
+  'abr',
+  'mai|may',
+  'jun',
+  'jul',
+  'ago',
+  'set|sep',
+  'out|oct',
+  'nov',
+  'dez|dic',
+];
 
 const monthNumber = (word: string): number | undefined => {
   const lower = word.toLowerCase().slice(0, 3);

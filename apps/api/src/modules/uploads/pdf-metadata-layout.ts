@@ -41,9 +41,7 @@ export function layoutTitle(layout: PdfLayout): { title: string; lines: LayoutLi
   });
   const sizes = [...new Set(candidates.map((line) => line.size))].sort((p, q) => q - p);
   for (const size of sizes) {
-    const ofSize = candidates
-      .filter((line) => Math.abs(line.size - size) < 0.3)
-      .sort((p, q) => q.y - p.y || p.x - q.x);
+    const ofSize = candidates.filter((line) => Math.abs(line.size - size) < 0.3).sort((p, q) => q.y - p.y || p.x - q.x);
     const first = ofSize[0];
     if (!first) continue;
     const block = [first];
@@ -85,7 +83,11 @@ export function namesFrom(lines: readonly string[]): string[] {
   let joined = '';
   for (const line of lines) {
     const marked = line.replace(/⟨[^⟩]*⟩/g, ' ; ').replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, ' ; ');
-    const tail = joined.split(/[;,]|\band\b/).at(-1)?.trim() ?? '';
+    const tail =
+      joined
+        .split(/[;,]|\band\b/)
+        .at(-1)
+        ?.trim() ?? '';
     // "…; Yongqian" + "Wang, PhD": a name broken over two lines continues.
     const continues = tail !== '' && !tail.includes(' ') && /^\s*\p{Lu}\p{L}+\s*[,;⟨]/u.test(marked);
     joined += continues ? ` ${marked}` : ` ; ${marked}`;
@@ -93,7 +95,12 @@ export function namesFrom(lines: readonly string[]): string[] {
   const parts = joined
     .split(/\s*[;,]\s*|\s+(?:and|e|y|und|&)\s+/i)
     // Affiliation marks set in the line's own size: "Lovelace1", "Babbage 2".
-    .map((part) => part.replace(/[*†‡§¶]+|\s\d+$/gu, '').replace(/(\p{L})\d+$/u, '$1').trim());
+    .map((part) =>
+      part
+        .replace(/[*†‡§¶]+|\s\d+$/gu, '')
+        .replace(/(\p{L})\d+$/u, '$1')
+        .trim(),
+    );
   const names: string[] = [];
   for (const part of parts) {
     const name = asName(part);

@@ -22,7 +22,12 @@ describe('metadata read from a PDF (docs/uploads.md#metadata-from-the-pdf)', () 
       published: '2018-08-30',
       doi: '10.21105/jose.00013',
       arxiv_id: null,
-      sources: { title: 'document-info', authors: 'first-page-layout', published: 'first-page-layout', doi: 'doi-pattern' },
+      sources: {
+        title: 'document-info',
+        authors: 'first-page-layout',
+        published: 'first-page-layout',
+        doi: 'doi-pattern',
+      },
     });
   });
 
@@ -86,12 +91,20 @@ describe('metadata read from a PDF (docs/uploads.md#metadata-from-the-pdf)', () 
 
 describe('the pieces', () => {
   it('drops implausible info titles and authors', () => {
-    for (const title of ['Microsoft Word - draft3.docx', 'untitled', 'paper_final_v2', 'main.pdf', 'Untitled-1', 'Abstract']) {
+    for (const title of [
+      'Microsoft Word - draft3.docx',
+      'untitled',
+      'paper_final_v2',
+      'main.pdf',
+      'Untitled-1',
+      'Abstract',
+    ]) {
       expect(plausibleTitle(title), title).toBeNull();
     }
     expect(plausibleTitle('Journal of Testing', ['Journal of Testing'])).toBeNull();
     expect(plausibleTitle('Reading Metadata from Papers')).toBe('Reading Metadata from Papers');
-    for (const author of ['user', 'Administrator', 'DESKTOP-4F2A', 'jsmith']) expect(plausibleAuthors(author)).toBeNull();
+    for (const author of ['user', 'Administrator', 'DESKTOP-4F2A', 'jsmith'])
+      expect(plausibleAuthors(author)).toBeNull();
     expect(plausibleAuthors('Kyle Lo ; Lucy Lu Wang')).toEqual(['Kyle Lo', 'Lucy Lu Wang']);
     expect(plausibleAuthors(['Lovelace, Ada', 'Babbage, Charles'])).toEqual(['Ada Lovelace', 'Charles Babbage']);
   });
@@ -110,13 +123,18 @@ describe('the pieces', () => {
       id: '2004.07180',
       published: '2020-05-20',
     });
-    expect(findArxivStamp(['arXiv:hep-ph/0501234v1 12 Jan 2005'])).toEqual({ id: 'hep-ph/0501234', published: '2005-01-12' });
+    expect(findArxivStamp(['arXiv:hep-ph/0501234v1 12 Jan 2005'])).toEqual({
+      id: 'hep-ph/0501234',
+      published: '2005-01-12',
+    });
     expect(cleanDoi('10.1000/xyz123).')).toBe('10.1000/xyz123');
     expect(cleanDoi('10.1002/(SICI)1097-4636(199603)31:3')).toBe('10.1002/(SICI)1097-4636(199603)31:3');
-    expect(findDoi(['see 10.1000/other', 'DOI: 10.1234/mine.1', 'https://doi.org/10.1234/mine.1.'])).toBe('10.1234/mine.1');
+    expect(findDoi(['see 10.1000/other', 'DOI: 10.1234/mine.1', 'https://doi.org/10.1234/mine.1.'])).toBe(
+      '10.1234/mine.1',
+    );
     expect(dateFromWords('Received 3 de março de 2021')).toBe('2021-03-03');
     expect(dateFromWords('March 19, 2024')).toBe('2024-03-19');
-    expect(pdfDate("D:20200502083329Z")).toBe('2020-05-02');
+    expect(pdfDate('D:20200502083329Z')).toBe('2020-05-02');
     expect(pdfDate('garbage')).toBeNull();
   });
 });

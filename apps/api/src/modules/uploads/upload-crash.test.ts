@@ -125,9 +125,10 @@ describe('an upload interrupted by killing the server (pglite)', () => {
       // Titled 'paper' (the file name) until the text job reads the PDF's own title
       // (docs/uploads.md#metadata-from-the-pdf); the server may have been stopped before or after.
       expect(uploadedPapers).toHaveLength(1);
-      expect(['paper', 'SPECTER: Document-level Representation Learning using Citation-informed Transformers']).toContain(
-        uploadedPapers[0]?.title,
-      );
+      expect([
+        'paper',
+        'SPECTER: Document-level Representation Learning using Citation-informed Transformers',
+      ]).toContain(uploadedPapers[0]?.title);
     } finally {
       await database.close();
     }

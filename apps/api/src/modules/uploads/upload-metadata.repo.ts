@@ -22,7 +22,13 @@ export async function selectUploadFile(db: Db, ref: TPaperRef) {
  * Which fields an upload made before typed_fields existed had typed: the ones that differ from the
  * upload form's defaults (title = file name without .pdf, no authors, 1900-01-01, no abstract).
  */
-function typedBefore(row: { title: string; authors: string[]; published: string | null; abstract: string | null; filename: string }) {
+function typedBefore(row: {
+  title: string;
+  authors: string[];
+  published: string | null;
+  abstract: string | null;
+  filename: string;
+}) {
   const typed: TypedField[] = [];
   if (row.title !== titleFromFilename(row.filename)) typed.push('title');
   if (row.authors.length > 0) typed.push('authors');

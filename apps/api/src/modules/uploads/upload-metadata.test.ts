@@ -1,6 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,12 @@ describe.each(testDrivers())('metadata from the PDF (%s)', (driver) => {
     });
   };
   const paperRow = async (paperId: string) =>
-    (await t.db.select().from(papers).where(and(eq(papers.platform, 'upload'), eq(papers.paperId, paperId))))[0];
+    (
+      await t.db
+        .select()
+        .from(papers)
+        .where(and(eq(papers.platform, 'upload'), eq(papers.paperId, paperId)))
+    )[0];
   const uploadRow = async (paperId: string) =>
     (await t.db.select().from(uploads).where(eq(uploads.paperId, paperId)))[0];
 
@@ -102,7 +107,12 @@ describe.each(testDrivers())('metadata from the PDF (%s)', (driver) => {
     });
 
     it.each([
-      { name: 'a file that is not a PDF', part: pdfPart(Buffer.from('just notes\n'), 'notes.pdf'), status: 415, message: /not a PDF/ },
+      {
+        name: 'a file that is not a PDF',
+        part: pdfPart(Buffer.from('just notes\n'), 'notes.pdf'),
+        status: 415,
+        message: /not a PDF/,
+      },
       { name: 'an empty file', part: pdfPart(Buffer.alloc(0), 'empty.pdf'), status: 400, message: /empty/ },
       {
         name: 'a file over the upload limit',
@@ -228,7 +238,12 @@ describe.each(testDrivers())('metadata from the PDF (%s)', (driver) => {
     });
 
     it('links the upload to the corpus paper of its DOI, shown by get_paper as also_on', async () => {
-      await buildPaper(t.db, { platform: 'arxiv', paperId: '2103.00042', title: SAMPLE_TITLE, doi: '10.5555/TEST.2021.42' });
+      await buildPaper(t.db, {
+        platform: 'arxiv',
+        paperId: '2103.00042',
+        title: SAMPLE_TITLE,
+        doi: '10.5555/TEST.2021.42',
+      });
       const response = await postUpload(t.app, owner.token, [pdfPart(samplePdf('linked'), 'linked.pdf')]);
       const { paper_id } = response.json();
       await t.context.queue.drain();

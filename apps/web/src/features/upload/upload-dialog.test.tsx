@@ -72,7 +72,15 @@ describe('Upload Paper dialog reads the chosen PDF (docs/uploads.md#metadata-fro
   });
 
   it('says so when the PDF tells nothing (a scan)', async () => {
-    const nothing = { ...metadata, title: null, authors: null, published: null, abstract: null, doi: null, sources: {} };
+    const nothing = {
+      ...metadata,
+      title: null,
+      authors: null,
+      published: null,
+      abstract: null,
+      doi: null,
+      sources: {},
+    };
     mockApi({ 'POST /api/upload/metadata': () => ({ body: nothing }) });
     const dialog = renderDialog();
     await userEvent.upload(within(dialog).getByLabelText('PDF File'), pdf());

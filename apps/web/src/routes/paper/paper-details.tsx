@@ -61,9 +61,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
             {/* docs/uploads.md#metadata-from-the-pdf: the upload's DOI or arXiv id matched a corpus paper. */}
             <dt>Also on {paper.also_on.platform === 'arxiv' ? 'arXiv' : paper.also_on.platform.toUpperCase()}</dt>
             <dd>
-              <Link to={paperDetailPath(paper.also_on)}>
-                {paper.also_on.paper_id}
-              </Link>
+              <Link to={paperDetailPath(paper.also_on)}>{paper.also_on.paper_id}</Link>
             </dd>
           </>
         )}
