@@ -128,6 +128,12 @@ describe.each(testDrivers())('metadata from the PDF (%s)', (driver) => {
       expect(await libraryState(t)).toEqual(before);
     });
 
+    it('refuses an anonymous caller (401) before reading anything', async () => {
+      const { payload, headers } = multipartBody([pdfPart(samplePdf('anonymous'))]);
+      const response = await t.app.inject({ method: 'POST', url: '/api/upload/metadata', payload, headers });
+      expect(response.statusCode).toBe(401);
+    });
+
     it("takes the corpus paper's record when the PDF prints its DOI", async () => {
       await buildPaper(t.db, {
         platform: 'acl',
