@@ -105,6 +105,8 @@ export function layoutLines(items: readonly unknown[]): LayoutLine[] {
       const small = run.str.trim() && runSize(run) < size * 0.8;
       text += small ? `⟨${run.str.trim()}⟩` : run.str;
     }
-    return { text: clip(text.replace(/\s+/g, ' ').trim()), size, y, x, font: main?.fontName ?? '' };
+    // Icon glyphs (ORCID, e-mail marks) sit in the private use area; composed accents compare equal.
+    const clean = text.normalize('NFC').replace(/\p{Co}/gu, ' ');
+    return { text: clip(clean.replace(/\s+/g, ' ').trim()), size, y, x, font: main?.fontName ?? '' };
   });
 }

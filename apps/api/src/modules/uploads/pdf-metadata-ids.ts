@@ -89,6 +89,17 @@ export function findDoi(texts: readonly string[]): string | null {
     }
     position += text.length + 1;
   }
+  // A DOI glued to the word after it ("…e227169TransInformação") is another DOI printed cleanly elsewhere
+  // with text after it: its count goes to the clean one.
+  for (const [key, entry] of score) {
+    const clean = [...score.keys()].find(
+      (other) => other !== key && key.startsWith(other) && /^\p{L}/u.test(key.slice(other.length)),
+    );
+    const target = clean === undefined ? undefined : score.get(clean);
+    if (!target) continue;
+    target.score += entry.score;
+    score.delete(key);
+  }
   const best = [...score.values()].sort((p, q) => q.score - p.score || p.first - q.first)[0];
   return best?.shown ?? null;
 }

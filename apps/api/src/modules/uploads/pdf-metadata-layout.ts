@@ -49,7 +49,9 @@ export function layoutTitle(layout: PdfLayout): { title: string; lines: LayoutLi
       const previous = block.at(-1) ?? first;
       // A line starting in lower case continues the title even double-spaced (a manuscript).
       const gap = /^\p{Ll}/u.test(plain(line.text)) ? 2.8 : 1.9;
-      if (previous.y - line.y > size * gap || line.font !== first.font) break;
+      // Another font of the same size continues the title when close under it (a formula, a symbol font).
+      const sameFont = line.font === first.font || previous.y - line.y <= size * 1.5;
+      if (previous.y - line.y > size * gap || !sameFont) break;
       block.push(line);
     }
     const title = joinLines(block.map((line) => plain(line.text)));
@@ -88,11 +90,17 @@ export function namesFrom(lines: readonly string[]): string[] {
         .split(/[;,]|\band\b/)
         .at(-1)
         ?.trim() ?? '';
-    // "…; Yongqian" + "Wang, PhD": a name broken over two lines continues.
-    const continues = tail !== '' && !tail.includes(' ') && /^\s*\p{Lu}\p{L}+\s*[,;⟨]/u.test(marked);
+    // "…; Yongqian" + "Wang, PhD" or "…, Dafne van" + "Kuppevelt": a name broken over two lines continues.
+    const broken = !tail.includes(' ') || PARTICLE.test(tail.split(' ').at(-1) ?? '');
+    const continues = tail !== '' && broken && /^\s*\p{Lu}\p{L}+\s*[,;⟨]/u.test(marked);
     joined += continues ? ` ${marked}` : ` ; ${marked}`;
   }
-  const parts = joined
+  // "The ATLAS and CMS Collaborations": two collaborations, each named in full.
+  const expanded = joined.replace(
+    /\b(?:the\s+)?([\p{Lu}\d-]{2,})\s+and\s+([\p{Lu}\d-]{2,})\s+collaborations\b/giu,
+    '$1 Collaboration ; $2 Collaboration',
+  );
+  const parts = expanded
     .split(/\s*[;,]\s*|\s+(?:and|e|y|und|&)\s+/i)
     // Affiliation marks set in the line's own size: "Lovelace1", "Babbage 2".
     .map((part) =>
@@ -129,6 +137,12 @@ export function layoutAuthors(layout: PdfLayout, titleLines: readonly LayoutLine
       continue;
     }
     if (AFFILIATION.test(bare) || /^affiliations?\b/i.test(bare)) {
+      if (authorLines.length > 0) break;
+      continue;
+    }
+    // A sentence (a second title, a subtitle) has several lower-case words; a line of names has none.
+    const lowerWords = bare.split(' ').filter((word) => /^\p{Ll}{3,}/u.test(word) && !PARTICLE.test(word));
+    if (lowerWords.filter((word) => !/^(and|und)$/.test(word)).length >= 2) {
       if (authorLines.length > 0) break;
       continue;
     }

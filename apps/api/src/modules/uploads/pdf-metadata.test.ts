@@ -118,6 +118,15 @@ describe('the pieces', () => {
     ]);
   });
 
+  it('joins a name whose particle ends a line, and names each collaboration', () => {
+    expect(namesFrom(['Toby Hodges⟨7⟩, Dafne van', 'Kuppevelt⟨8⟩, Berend Weel⟨9⟩'])).toEqual([
+      'Toby Hodges',
+      'Dafne van Kuppevelt',
+      'Berend Weel',
+    ]);
+    expect(namesFrom(['The ATLAS and CMS Collaborations'])).toEqual(['ATLAS Collaboration', 'CMS Collaboration']);
+  });
+
   it('reads the arXiv stamp, DOIs and dates', () => {
     expect(findArxivStamp(['arXiv:2004.07180v4 [cs.CL] 20 May 2020'])).toEqual({
       id: '2004.07180',
@@ -132,6 +141,9 @@ describe('the pieces', () => {
     expect(findDoi(['see 10.1000/other', 'DOI: 10.1234/mine.1', 'https://doi.org/10.1234/mine.1.'])).toBe(
       '10.1234/mine.1',
     );
+    // Glued to the running head in one place, printed cleanly in another: the clean one.
+    const glued = ['10.1590/2318-0889202335e227169TransInformação', 'https://doi.org/10.1590/2318-0889202335e227169'];
+    expect(findDoi(glued)).toBe('10.1590/2318-0889202335e227169');
     expect(dateFromWords('Received 3 de março de 2021')).toBe('2021-03-03');
     expect(dateFromWords('March 19, 2024')).toBe('2024-03-19');
     expect(pdfDate('D:20200502083329Z')).toBe('2020-05-02');
