@@ -40,3 +40,23 @@ test('[FILE LIST] choosing a PDF pre-fills the dialog from the PDF; the File Lis
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
   await expect(page.getByText('Patrick D Schloss')).toBeVisible();
 });
+
+test('[FILE LIST] an upload with an empty form is named by the server from its PDF', async ({ page, request }) => {
+  const userId = await openApp(page);
+  const client = api(request, userId);
+  const folderId = await client.createFolder('Dropped');
+  // As a drop upload sends it: the file and nothing typed.
+  const paper = await client.upload(requirePdf(SCHLOSS_PDF), '');
+  await client.addFile(folderId, paper);
+  // docs/uploads.md#metadata-from-the-pdf: the text job fills the title, authors and date.
+  await expect.poll(async () => (await client.folders())[0]?.files.length, { timeout: 20_000 }).toBe(1);
+  await page.goto(`/paper/${encodeURIComponent(paper.paper_id)}/upload`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText('Patrick D Schloss')).toBeVisible();
+  const panel = await openPanel(page);
+  await expect(folderToggle(page, 'Dropped')).toContainText('1');
+  await expect(panel.getByRole('button', { name: TITLE, exact: true })).toBeVisible();
+});
