@@ -59,6 +59,19 @@ describe('Upload Paper dialog reads the chosen PDF (docs/uploads.md#metadata-fro
     expect(within(dialog).getByLabelText('Title')).toHaveValue('My own title');
   });
 
+  it("replaces an earlier file's answer when another PDF is chosen, but not an edit", async () => {
+    const second = { ...metadata, title: 'Another Paper', authors: ['Mary Somerville'] };
+    let calls = 0;
+    mockApi({ 'POST /api/upload/metadata': () => ({ body: calls++ === 0 ? metadata : second }) });
+    const dialog = renderDialog();
+    await userEvent.upload(within(dialog).getByLabelText('PDF File'), pdf());
+    await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveValue(metadata.title));
+    await userEvent.type(within(dialog).getByLabelText('Authors'), ', Me');
+    await userEvent.upload(within(dialog).getByLabelText('PDF File'), pdf());
+    await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveValue('Another Paper'));
+    expect(within(dialog).getByLabelText('Authors')).toHaveValue('Ada Lovelace, Charles Babbage, Me');
+  });
+
   it('leaves the fields empty with a quiet note when the PDF cannot be read', async () => {
     mockApi({
       'POST /api/upload/metadata': () => ({ status: 500, body: { error: 'INTERNAL', message: 'boom' } }),

@@ -20,13 +20,17 @@ export function fieldsFromMetadata(metadata: TPdfMetadata, today: string): TUplo
 
 /**
  * docs/uploads.md#metadata-from-the-pdf: as soon as a PDF is chosen the server reads it, and each empty
- * field takes what the PDF says. A field with anything in it when the answer comes is the user's and is
- * left alone; an answer for a file chosen before the current one is dropped.
+ * field takes what the PDF says. A field with anything else in it when the answer comes is the user's and
+ * is left alone (what an earlier file's answer put there is not); an answer for a file chosen before the
+ * current one is dropped.
  */
 export function usePdfPrefill(setters: TSetters, today: string) {
   const read = usePdfMetadataMutation();
   const [state, setState] = useState<TPrefillState>('idle');
   const latest = useRef<File | null>(null);
+  // What the last answer put in each field: a field still holding it was not edited, so another file's
+  // answer may replace it.
+  const prefilled = useRef<Partial<TUploadFields>>({});
 
   const readFile = (file: File | null) => {
     latest.current = file;
@@ -44,7 +48,9 @@ export function usePdfPrefill(setters: TSetters, today: string) {
           const value = found[field];
           if (!value) continue;
           filled = true;
-          setters[field]((current) => (current.trim() ? current : value));
+          const previous = prefilled.current[field];
+          setters[field]((current) => (current.trim() && current !== previous ? current : value));
+          prefilled.current[field] = value;
         }
         setState(filled ? 'filled' : 'nothing');
       },
