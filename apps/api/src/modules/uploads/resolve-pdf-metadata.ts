@@ -12,10 +12,14 @@ export interface ResolvedMetadata {
 
 type Context = Pick<AppContext, 'db' | 'config'>;
 
-/** Fields of an outside record replace what the PDF's own pages gave (requirements §9: a record beats a guess). */
+/** Identifiers the PDF prints stand; the record only fills one the PDF did not print. */
+const IDENTIFIERS: ReadonlySet<MetadataField> = new Set(['doi', 'arxiv_id']);
+
+/** Fields of an outside record replace what the PDF's own pages read (a record beats a reading of the layout). */
 function takeRecord(metadata: PdfMetadata, record: Partial<Pick<PdfMetadata, MetadataField>>) {
   for (const [field, value] of Object.entries(record) as Array<[MetadataField, PdfMetadata[MetadataField]]>) {
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0) || value === '') continue;
+    if (IDENTIFIERS.has(field) && metadata[field] !== null) continue;
     (metadata as unknown as Record<MetadataField, unknown>)[field] = value;
     metadata.sources[field] = 'corpus-record';
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers, uploads } from '../../db/schema';
+import { arxivFixture, startReplayServer } from '../../ingest/replay-server';
 import { buildFolder, buildFolderFile, buildPaper, buildUser } from '../../test-support/factories';
 import { laidOutPdf, samplePaperLines, scannedPdf } from '../../test-support/metadata-pdfs';
 import { type MultipartPart, multipartBody } from '../../test-support/multipart';
@@ -151,6 +152,44 @@ describe.each(testDrivers())('metadata from the PDF (%s)', (driver) => {
         sources: { title: 'corpus-record', authors: 'corpus-record', published: 'corpus-record' },
       });
       await t.db.delete(papers).where(and(eq(papers.platform, 'acl'), eq(papers.paperId, 'T21-0042')));
+    });
+  });
+
+  describe('an arXiv stamp (ARXIV_FETCH_MISSING)', () => {
+    it('fetches the missing arXiv record the usual way; its record wins and the date is the stamp’s otherwise', async () => {
+      const arxiv = await startReplayServer((params) =>
+        params.get('id_list') === '1601.00001'
+          ? arxivFixture('atom/api-query-id_list-1601.00001-2020.xml')
+          : { status: 400 },
+      );
+      const app = await createTestApp(driver, {
+        seed: false,
+        env: { ARXIV_FETCH_MISSING: 'true', ARXIV_API_BASE_URL: arxiv.url, ARXIV_REQUEST_INTERVAL_MS: '0' },
+      });
+      try {
+        const user = await buildUser(app.db);
+        const stamped = (id: string) =>
+          laidOutPdf([...samplePaperLines, { text: `arXiv:${id}v2 [cond-mat.mes-hall] 4 Jan 2016`, size: 10, y: 30 }]);
+        const found = await readMetadata([pdfPart(stamped('1601.00001'))], user.token, app);
+        expect(found.json()).toMatchObject({
+          title: 'Inelastic effects in molecular transport junctions: The probe technique at high bias',
+          authors: ['Michael Kilgour', 'Dvira Segal'],
+          arxiv_id: '1601.00001',
+          sources: { title: 'corpus-record', authors: 'corpus-record', arxiv_id: 'arxiv-stamp' },
+        });
+        // arXiv does not know this one: the PDF's own reading stands, dated by the stamp.
+        const unknown = await readMetadata([pdfPart(stamped('1601.09999'))], user.token, app);
+        expect(unknown.statusCode).toBe(200);
+        expect(unknown.json()).toMatchObject({
+          title: SAMPLE_TITLE,
+          arxiv_id: '1601.09999',
+          published: '2016-01-04',
+          sources: { title: 'first-page-layout', published: 'arxiv-stamp', arxiv_id: 'arxiv-stamp' },
+        });
+      } finally {
+        await app.close();
+        await arxiv.close();
+      }
     });
   });
 
