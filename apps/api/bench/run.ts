@@ -21,6 +21,8 @@
  * --keep-database keeps the imported database and --database NAME reuses it),
  * imported by the bulk importer, every kind of search timed through HTTP beside its SQL's EXPLAIN ANALYZE
  * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
+ * --pdf-metadata appends metadata read from PDFs (title, authors F1, year, DOI/arXiv id per split: tuning,
+ * held-out, the older fixtures: bench/pdf-metadata.bench.ts); --pdf-metadata-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -35,6 +37,7 @@ import { BenchClient } from './http-client';
 import { renderKnownItemReport, runKnownItemBench } from './known-item.bench';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { benchHardware } from './machine';
+import { renderPdfMetadataReport, runPdfMetadataBench } from './pdf-metadata.bench';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
@@ -117,7 +120,9 @@ async function main() {
   };
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
-  if (!existsSync(entry)) {
+  // The metadata section reads fixture PDFs in this process: it needs no built server.
+  const serverless = process.argv.includes('--pdf-metadata-only');
+  if (!serverless && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
@@ -129,16 +134,19 @@ async function main() {
       '--streams-only',
       '--relevance-only',
       '--search-scale-only',
+      '--pdf-metadata-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
-  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale') =>
-    only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
+  const wants = (
+    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'pdf-metadata',
+  ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
   const withQa = wants('qa');
   const withStreams = wants('streams');
   const withRelevance = wants('relevance');
   const withSearchScale = wants('search-scale');
+  const withPdfMetadata = wants('pdf-metadata');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -156,6 +164,7 @@ async function main() {
   const qa = withQa ? await runQaBench(log) : undefined;
   const streams = withStreams ? await runStreamsBench(log) : undefined;
   const relevance = withRelevance ? await runKnownItemBench(log) : undefined;
+  const pdfMetadata = withPdfMetadata ? await runPdfMetadataBench(log) : undefined;
   const searchScale = withSearchScale
     ? await runSearchScaleBench({
         adminUrl: process.env.DATABASE_URL?.trim() || undefined,
@@ -177,10 +186,11 @@ async function main() {
   if (streams) console.log(renderStreamsReport(streams, date));
   if (relevance) console.log(renderKnownItemReport(relevance, date));
   if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
+  if (pdfMetadata) console.log(renderPdfMetadataReport(pdfMetadata, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata }, null, 2)}\n`,
     );
 }
 

@@ -21,6 +21,8 @@ export const ZPaper = z.object({
   doi: zText().nullable().optional(),
   /** Author comments (arXiv: pages, venue). */
   comments: zText().nullable().optional(),
+  /** An uploaded PDF that is a corpus paper (its DOI or arXiv id matched): that paper (docs/uploads.md#metadata-from-the-pdf). */
+  also_on: z.object({ paper_id: ZPaperId, platform: ZPlatform }).optional(),
 });
 export type TPaper = z.infer<typeof ZPaper>;
 

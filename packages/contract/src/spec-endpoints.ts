@@ -125,6 +125,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/uploads/{paperId}/pdf-url'],
   // docs/security.md#taking-things-back: owners take things back.
   ['DELETE', '/api/uploads/{paperId}'],
+  // docs/uploads.md#metadata-from-the-pdf: the upload dialog pre-fills its fields from the chosen PDF.
+  ['POST', '/api/upload/metadata'],
   ['DELETE', '/api/share/{id}'],
   // docs/ai.md: whether answers come from a model or are extractive, so the UI labels them honestly.
   ['GET', '/api/ai/status'],

@@ -12,8 +12,50 @@ export type TSignedPdfUrl = z.infer<typeof ZSignedPdfUrl>;
 
 const ZUploadParams = z.object({ paperId: ZPaperId });
 
+/** docs/uploads.md#metadata-from-the-pdf: where a field was read from. */
+export const ZMetadataSource = z.enum([
+  'document-info',
+  'xmp',
+  'first-page-layout',
+  'arxiv-stamp',
+  'doi-pattern',
+  'corpus-record',
+]);
+export type TMetadataSource = z.infer<typeof ZMetadataSource>;
+
+/** What a PDF says about itself; every field is null when the PDF does not tell. */
+export const ZPdfMetadata = z.object({
+  title: zText().nullable(),
+  authors: z.array(zText()).nullable(),
+  /** YYYY-MM-DD; a date printed with only its year is YYYY-01-01. */
+  published: zText()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  abstract: zText().nullable(),
+  doi: zText().nullable(),
+  arxiv_id: zText().nullable(),
+  /** Each found field → where it came from, e.g. {"title": "first-page-layout", "doi": "doi-pattern"}. */
+  sources: z.record(z.enum(['title', 'authors', 'published', 'abstract', 'doi', 'arxiv_id']), ZMetadataSource),
+});
+export type TPdfMetadata = z.infer<typeof ZPdfMetadata>;
+
+/** The multipart body of POST /api/upload/metadata: the PDF only. */
+export type TPdfMetadataBody = { file: Blob };
+
 /** Extensions for uploaded papers (listed in EXTENSIONS, spec-endpoints.ts). */
 export const uploadsContract = c.router({
+  metadata: {
+    method: 'POST',
+    path: '/api/upload/metadata',
+    contentType: 'multipart/form-data',
+    body: c.type<TPdfMetadataBody>(),
+    responses: { 200: ZPdfMetadata },
+    summary: 'Read title, authors, date, abstract, DOI and arXiv id from a PDF, storing nothing',
+    description:
+      'Multipart part: file (a PDF, with the same size limit, quota and rate budget as an upload). The bytes are ' +
+      'read and discarded. A field the PDF does not tell is null; sources says where each found field came from. ' +
+      'A PDF with no text layer (a scan) answers every field null and sources {}.',
+  },
   pdfUrl: {
     method: 'GET',
     path: '/api/uploads/:paperId/pdf-url',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { splitList, zFlag } from './fields';
+import { splitList, zFlag, zOptional } from './fields';
 
 /**
  * arXiv's top-level OAI-PMH sets: together, all of arXiv (physics holds astro-ph, cond-mat, hep-th, …
@@ -29,6 +29,13 @@ export const ingestEnv = {
   HARVEST_SETS: ZHarvestSets,
   /** Fetch a paper from the arXiv API when a user opens or adds one the corpus lacks. */
   ARXIV_FETCH_MISSING: zFlag(true),
+  /**
+   * docs/uploads.md#crossref: Crossref's REST API (e.g. `https://api.crossref.org`), asked for the record of a DOI
+   * an uploaded PDF prints that the corpus lacks; unset (the default) asks nobody.
+   */
+  CROSSREF_BASE_URL: zOptional(z.string().url()),
+  /** Least time between two requests to Crossref (paced like arXiv, across replicas). */
+  CROSSREF_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   // docs/security.md#outbound-requests-to-arxiv (polite to arXiv): requests waiting for an arXiv slot, in this process and as
   // time ahead in the schedule all replicas share; one more is refused with 503 and Retry-After.
   ARXIV_MAX_WAITING: z.coerce.number().int().min(1).max(1000).default(20),

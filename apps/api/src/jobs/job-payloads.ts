@@ -16,6 +16,7 @@ export const queuedJobs = {
     maxAttempts: 3,
   },
   'embed-passages': { version: 1, payload: paperRef, maxAttempts: 5 },
+  'fill-upload-metadata': { version: 1, payload: paperRef, maxAttempts: 3 },
 } as const;
 
 export type QueuedJobId = keyof typeof queuedJobs;

@@ -71,6 +71,8 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['upload', contract.folders.upload],
   // docs/review.md#sessions-files-and-target-paper: an upload into a review session is an upload like any other.
   ['upload', contract.review.upload],
+  // docs/uploads.md#metadata-from-the-pdf: reading a chosen PDF's metadata receives and parses it like an upload.
+  ['upload', contract.uploads.metadata],
   ['pdf_proxy', contract.pdfs.proxy],
   ['mail', contract.subscription.update],
   ['mail', contract.subscription.resend],

@@ -6,7 +6,7 @@ import { createDeflate, deflateSync } from 'node:zlib';
  */
 
 /** A PDF of the given objects (1-based numbering in order; object 1 is the catalog), with a correct xref. */
-export function buildPdf(objects: readonly (string | Buffer)[]): Buffer {
+export function buildPdf(objects: readonly (string | Buffer)[], trailerExtra = ''): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0]?.length ?? 0;
   const offsets: number[] = [];
@@ -26,7 +26,7 @@ export function buildPdf(objects: readonly (string | Buffer)[]): Buffer {
     '0000000000 65535 f ',
     ...offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n `),
     'trailer',
-    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    `<< /Size ${objects.length + 1} /Root 1 0 R${trailerExtra} >>`,
     'startxref',
     String(offset),
     '%%EOF',

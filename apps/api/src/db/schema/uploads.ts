@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { paperForeignKey } from './paper-foreign-key';
 import { storedFiles } from './stored-files';
 import { users } from './users';
@@ -20,6 +20,12 @@ export const uploads = pgTable(
       .notNull()
       .references(() => storedFiles.contentHash, { onDelete: 'restrict' }),
     originalFilename: text('original_filename').notNull(),
+    // docs/uploads.md#metadata-from-the-pdf: the fields the uploader typed (never overwritten by what the
+    // PDF says), where each other field came from, and the corpus paper the PDF turned out to be.
+    typedFields: text('typed_fields').array(),
+    metadataSources: jsonb('metadata_sources').$type<Record<string, string>>(),
+    linkedPlatform: text('linked_platform'),
+    linkedPaperId: text('linked_paper_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

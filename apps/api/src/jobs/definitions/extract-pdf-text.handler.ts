@@ -3,13 +3,19 @@ import { storeExtractedText } from '../../modules/passages/full-text-store';
 import { selectUploadText } from '../../modules/uploads/paper-texts.repo';
 import type { PdfText } from '../../modules/uploads/pdf-text';
 import { PdfRefusedError } from '../../modules/uploads/pdf-text-limits';
+import { resolvePdfMetadata } from '../../modules/uploads/resolve-pdf-metadata';
+import { applyUploadMetadata, selectUploadFile } from '../../modules/uploads/upload-metadata.repo';
 import { readStoredBytes } from '../../storage/read-stored-bytes';
 import { type JobRun, PermanentJobError } from '../job-definition';
 import type { JobPayloads } from '../job-payloads';
 
-/** An uploaded paper's text: read from storage, extracted on the PDF workers, stored with its passages. */
+/**
+ * An uploaded paper's text: read from storage, extracted on the PDF workers, stored with its passages;
+ * with it, in the same transaction, what the PDF says about itself fills the fields its uploader left
+ * empty (docs/uploads.md#metadata-from-the-pdf).
+ */
 export async function extractPdfText(
-  { db, storage, pdfText, ai }: Pick<AppContext, 'db' | 'storage' | 'pdfText' | 'ai'>,
+  { db, storage, pdfText, ai, config }: Pick<AppContext, 'db' | 'storage' | 'pdfText' | 'ai' | 'config'>,
   ref: JobPayloads['extract-pdf-text'],
   { signal }: JobRun,
 ) {
@@ -25,6 +31,11 @@ export async function extractPdfText(
     throw error;
   }
   if (signal.aborted) return;
+  const owner = await selectUploadFile(db, ref);
+  const resolved = owner ? await resolvePdfMetadata({ db, config }, owner.ownerId, extracted, signal) : null;
+  if (signal.aborted) return;
   // Written only while the row is 'pending': a second run, or one after a give-up, changes nothing.
-  await storeExtractedText(db, ref, extracted, { embed: ai.embed !== null });
+  await storeExtractedText(db, ref, extracted, { embed: ai.embed !== null }, async (tx) => {
+    if (resolved) await applyUploadMetadata(tx, ref, resolved);
+  });
 }

@@ -7,6 +7,7 @@ import { emailDigestsJob } from './email-digests';
 import { embedPassagesJob } from './embed-passages';
 import { extractPdfTextJob } from './extract-pdf-text';
 import { fetchPaperTextJob } from './fetch-paper-text';
+import { fillUploadMetadataJob } from './fill-upload-metadata';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
 /**
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   extractPdfTextJob,
   fetchPaperTextJob,
   embedPassagesJob,
+  fillUploadMetadataJob,
 ];

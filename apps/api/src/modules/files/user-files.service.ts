@@ -14,7 +14,7 @@ import { requireAccess } from '../../policies/access';
 import { presentFileFields } from '../folders/folder.presenter';
 import { insertFolder, insertFolderFile, selectOwnedFolders } from '../folders/folders.repo';
 import { presentPaper } from '../papers/paper.presenter';
-import { describePaper, findVisiblePaper } from '../papers/paper-visibility.repo';
+import { describePaper, findUploadLink, findVisiblePaper } from '../papers/paper-visibility.repo';
 import { embeddingStatusOf, requestFullText } from '../passages/full-text-requests';
 import {
   deleteAllUserFiles,
@@ -148,7 +148,8 @@ export async function getVisiblePaper(db: Db, userId: number, ref: TPaperRef): P
   await requireAccess(db, { userId }, 'paper.read', [ref]);
   const row = await findVisiblePaper(db, userId, ref);
   if (!row) throw notFound(describePaper(ref));
-  return presentPaper(row);
+  const alsoOn = await findUploadLink(db, ref);
+  return alsoOn ? { ...presentPaper(row), also_on: alsoOn } : presentPaper(row);
 }
 
 /** requirements §4 Selection: the new state goes to every folder row of the paper, so all views agree. */

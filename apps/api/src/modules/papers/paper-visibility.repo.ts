@@ -99,3 +99,17 @@ export function findFirstMissingRef(refs: readonly TPaperRef[], found: readonly 
 
 /** The error text every caller uses for a missing or invisible paper (one message, no existence leak). */
 export const describePaper = (ref: TPaperRef) => `Paper ${ref.platform}/${ref.paper_id}`;
+
+/**
+ * docs/uploads.md#metadata-from-the-pdf: the corpus paper an uploaded PDF turned out to be (its DOI or
+ * arXiv id matched), shown as "Also on arXiv" on the upload's page; null when none.
+ */
+export async function findUploadLink(db: Db, ref: TPaperRef): Promise<TPaperRef | null> {
+  if (ref.platform !== UPLOAD_PLATFORM) return null;
+  const [row] = await db
+    .select({ platform: uploads.linkedPlatform, paperId: uploads.linkedPaperId })
+    .from(uploads)
+    .where(and(eq(uploads.platform, ref.platform), eq(uploads.paperId, ref.paper_id)))
+    .limit(1);
+  return row?.platform && row.paperId ? { platform: row.platform, paper_id: row.paperId } : null;
+}

@@ -1,6 +1,6 @@
 import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
 import { markTextReady } from '../uploads/paper-texts.repo';
@@ -16,13 +16,21 @@ export interface EmbeddingChoice {
 /**
  * A pending paper's extracted text becomes 'ready' with its passages, in one transaction, and its
  * embedding job is queued with them. Nothing happens when the row is no longer pending (a second
- * run of the job). Returns whether it was stored.
+ * run of the job). Returns whether it was stored. `alsoWrite` writes more in the same transaction (an
+ * upload's metadata read from the same PDF, docs/uploads.md#metadata-from-the-pdf).
  */
-export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfText, { embed }: EmbeddingChoice) {
+export async function storeExtractedText(
+  db: Db,
+  ref: TPaperRef,
+  extracted: PdfText,
+  { embed }: EmbeddingChoice,
+  alsoWrite?: (tx: Tx) => Promise<unknown>,
+) {
   const spans = chunkPassages(extracted.pages);
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
+    await alsoWrite?.(tx);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });

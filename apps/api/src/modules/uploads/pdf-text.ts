@@ -1,4 +1,5 @@
 import { assertInflatedSizeWithin } from './pdf-inflated-size';
+import { layoutLines, type PdfLayout, plainMetadata } from './pdf-layout';
 import { limitReasons, PdfLimitError, type PdfTextLimits } from './pdf-text-limits';
 
 export interface PdfText {
@@ -6,6 +7,8 @@ export interface PdfText {
   pageCount: number;
   /** Each page's text (pages[0] is page 1): `text` is these joined by a blank line. */
   pages: string[];
+  /** Info dictionary, XMP and the first page's lines, for the metadata reader (pdf-metadata.ts). */
+  layout: PdfLayout;
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -40,17 +43,23 @@ export async function extractPdfText(data: Uint8Array, limits: DocumentLimits): 
       throw new PdfLimitError(limitReasons.pages(document.numPages, limits.maxPages));
     }
     const pages: string[] = [];
+    const { info, metadata } = await document.getMetadata().catch(() => ({ info: {}, metadata: null }));
+    const layout: PdfLayout = { ...plainMetadata(info, metadata), pageHeight: 0, pageWidth: 0, firstPage: [] };
     let length = 0;
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
+      if (number === 1) {
+        const [, , width = 0, height = 0] = page.view;
+        Object.assign(layout, { pageWidth: width, pageHeight: height, firstPage: layoutLines(content.items) });
+      }
       const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
       pages.push(text.replaceAll('\u0000', '').trim());
       page.cleanup();
       length += (pages.at(-1)?.length ?? 0) + 2;
       if (length - 2 > limits.maxTextChars) throw new PdfLimitError(limitReasons.text(limits.maxTextChars));
     }
-    return { text: pages.join('\n\n'), pageCount: document.numPages, pages };
+    return { text: pages.join('\n\n'), pageCount: document.numPages, pages, layout };
   } finally {
     await task.destroy();
   }

@@ -122,7 +122,13 @@ describe('an upload interrupted by killing the server (pglite)', () => {
       expect(await count(uploads)).toBe(1);
       expect(await count(storedFiles)).toBe(1);
       const uploadedPapers = await database.db.select().from(papers).where(eq(papers.platform, 'upload'));
-      expect(uploadedPapers.map((paper) => paper.title)).toEqual(['paper']);
+      // Titled 'paper' (the file name) until the text job reads the PDF's own title
+      // (docs/uploads.md#metadata-from-the-pdf); the server may have been stopped before or after.
+      expect(uploadedPapers).toHaveLength(1);
+      expect([
+        'paper',
+        'SPECTER: Document-level Representation Learning using Citation-informed Transformers',
+      ]).toContain(uploadedPapers[0]?.title);
     } finally {
       await database.close();
     }

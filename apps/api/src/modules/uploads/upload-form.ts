@@ -10,7 +10,17 @@ export interface UploadMetadata {
   abstract: string | null;
   /** The client's file name, made safe to display and store. */
   filename: string;
+  /** The fields the uploader filled in: what the PDF says never replaces them (docs/uploads.md#metadata-from-the-pdf). */
+  typedFields: TypedField[];
 }
+
+export type TypedField = 'title' | 'authors' | 'published' | 'abstract';
+
+/** requirements §9: the date of an upload whose form left it empty; not a publication date. */
+export const UNKNOWN_PUBLISHED = '1900-01-01';
+
+/** requirements §5 Drop: an upload without a typed title is called by its file name, without .pdf. */
+export const titleFromFilename = (filename: string) => filename.replace(/\.pdf$/i, '').trim() || 'Untitled';
 
 /** A display name from a client-supplied file name: no control characters, no path, bounded length. */
 export function cleanFilename(name: string): string {
@@ -52,14 +62,22 @@ export function parseUploadForm(fields: Record<string, string>, rawFilename: str
   }
   const form: TUploadForm = parsed.data;
   const filename = cleanFilename(rawFilename);
+  const authors = (form.authors ?? '')
+    .split(',')
+    .map((author) => author.trim())
+    .filter(Boolean);
+  const typed: Record<TypedField, boolean> = {
+    title: Boolean(form.title),
+    authors: authors.length > 0,
+    published: form.published !== UNKNOWN_PUBLISHED,
+    abstract: Boolean(form.abstract),
+  };
   return {
-    title: form.title || filename.replace(/\.pdf$/i, '').trim() || 'Untitled',
-    authors: (form.authors ?? '')
-      .split(',')
-      .map((author) => author.trim())
-      .filter(Boolean),
+    title: form.title || titleFromFilename(filename),
+    authors,
     publishedDate: form.published,
     abstract: form.abstract || null,
     filename,
+    typedFields: (Object.keys(typed) as TypedField[]).filter((field) => typed[field]),
   };
 }

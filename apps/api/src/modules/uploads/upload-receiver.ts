@@ -24,7 +24,7 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  storage: FileStorage,
+  storage: Pick<FileStorage, 'put'>,
   maxBytes: number,
   /** The refusal when `maxBytes` is the room left in the user's quota (docs/security.md#rate-limits-and-quotas), not the per-file limit. */
   tooLargeError?: () => AppError,

@@ -23,7 +23,13 @@ export async function insertUpload(tx: Tx, { paperId, ownerId, contentHash, meta
     publishedDate: metadata.publishedDate,
     pdfUrl,
   });
-  await tx.insert(uploads).values({ ...key, ownerId, contentHash, originalFilename: metadata.filename });
+  await tx.insert(uploads).values({
+    ...key,
+    ownerId,
+    contentHash,
+    originalFilename: metadata.filename,
+    typedFields: metadata.typedFields,
+  });
 }
 
 /**

@@ -4,12 +4,19 @@ import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
 import { requireAccess } from '../../policies/access';
 import { deleteUpload } from './commands/delete-upload';
+import { readUploadMetadata } from './read-upload-metadata';
+import { closingOnRefusal } from './receive-user-upload';
 
 const s = initServer();
 
 /** Extensions for uploaded papers: signed PDF URLs and deleting an upload (docs/security.md). */
 export const createUploadsRouter = (context: AppContext) =>
   s.router(contract.uploads, {
+    metadata: async ({ request, reply }) =>
+      closingOnRefusal(reply, async () => {
+        const body = await readUploadMetadata(context, request, requireUser(request));
+        return { status: 200 as const, body };
+      }),
     pdfUrl: async ({ params, request }) => {
       const userId = requireUser(request);
       // Signed only for a reader of the paper: a stranger learns nothing (404, as for an unknown id).

@@ -1,4 +1,4 @@
-import type { TPaperRef, TUploadBody } from '@paperbench/contract';
+import type { TPaperRef, TPdfMetadata, TUploadBody } from '@paperbench/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
@@ -49,6 +49,17 @@ export function useUploadPaperMutation() {
     },
     // Not awaited: the dialog closes (and the picker opens) at once; the library reads afresh behind it.
     onSuccess: () => void invalidateLibrary(queryClient),
+  });
+}
+
+/**
+ * POST /api/upload/metadata: what the chosen PDF says about itself (docs/uploads.md#metadata-from-the-pdf),
+ * read on the server and not stored; the upload dialog pre-fills its fields from it.
+ */
+export function usePdfMetadataMutation() {
+  return useMutation({
+    mutationFn: async (file: File): Promise<TPdfMetadata> =>
+      expectStatus(await apiClient.uploads.metadata({ body: toFormData({ file }) }), 200).body,
   });
 }
 

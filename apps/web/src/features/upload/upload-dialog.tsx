@@ -3,7 +3,17 @@ import { DEFAULT_PUBLISHED_DATE } from '@paperbench/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { buildUploadBody, checkChosenFile, todayIso, uploadFailureAlert } from '../../lib/upload-form';
 import { Modal } from '../ui/modal';
+import './upload-dialog.css';
 import { useUploadPaperMutation } from './api';
+import { type TPrefillState, usePdfPrefill } from './use-pdf-prefill';
+
+/** The quiet line under the file input while and after the PDF is read (docs/uploads.md#metadata-from-the-pdf). */
+const PREFILL_NOTES: Record<Exclude<TPrefillState, 'idle'>, string> = {
+  reading: 'Reading the PDF…',
+  filled: 'Read from the PDF: check the fields before you submit.',
+  nothing: 'The PDF does not say its title or authors: fill them in if you like.',
+  failed: 'The PDF could not be read for its details: fill them in if you like.',
+};
 
 type TUploadDialogProps = { onClose: () => void; onUploaded: (paper: TPaperRef) => void };
 
@@ -20,6 +30,10 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const upload = useUploadPaperMutation();
   const today = todayIso();
+  const prefill = usePdfPrefill(
+    { title: setTitle, authors: setAuthors, published: setPublished, abstract: setAbstract },
+    today,
+  );
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const checked = checkChosenFile(event.target.files?.[0]);
@@ -28,6 +42,7 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
       event.target.value = '';
     }
     setFile(checked.file);
+    prefill.readFile(checked.file);
   };
 
   const submit = (event: FormEvent) => {
@@ -82,6 +97,12 @@ export function UploadDialog({ onClose, onUploaded }: TUploadDialogProps) {
           PDF File
           <input type="file" accept="application/pdf,.pdf" required onChange={chooseFile} />
         </label>
+        {prefill.state !== 'idle' && (
+          <p className="form-hint upload-prefill" role="status" aria-busy={prefill.state === 'reading'}>
+            {prefill.state === 'reading' && <span className="upload-prefill-spinner" aria-hidden="true" />}
+            {PREFILL_NOTES[prefill.state]}
+          </p>
+        )}
         <div className="modal-actions">
           <button type="button" className="button" onClick={onClose}>
             Cancel

@@ -1,8 +1,10 @@
 import type { TPaper } from '@paperbench/contract';
+import { Link } from 'react-router';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { AddToFileListButton } from '../../features/folders-picker/add-to-file-list-button';
 import { TexText } from '../../features/tex/tex-text';
+import { paperDetailPath } from '../../lib/app-paths';
 import { formatPaperDate } from '../../lib/paper-format';
 import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
 import { viewerPdfUrl } from '../../lib/pdf-source';
@@ -51,6 +53,15 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
               <a href={`https://doi.org/${paper.doi}`} target="_blank" rel="noopener noreferrer">
                 {paper.doi}
               </a>
+            </dd>
+          </>
+        )}
+        {paper.also_on && (
+          <>
+            {/* docs/uploads.md#metadata-from-the-pdf: the upload's DOI or arXiv id matched a corpus paper. */}
+            <dt>Also on {paper.also_on.platform === 'arxiv' ? 'arXiv' : paper.also_on.platform.toUpperCase()}</dt>
+            <dd>
+              <Link to={paperDetailPath(paper.also_on)}>{paper.also_on.paper_id}</Link>
             </dd>
           </>
         )}
