@@ -21,6 +21,8 @@
  * --keep-database keeps the imported database and --database NAME reuses it),
  * imported by the bulk importer, every kind of search timed through HTTP beside its SQL's EXPLAIN ANALYZE
  * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
+ * --references appends the reference-parsing section (20 PDFs of test/fixtures/pdfs-meta against gold.jsonl,
+ * tuning and held-out splits: bench/references.bench.ts); --references-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -43,6 +45,8 @@ import { parseSize, runSearchScaleBench } from './search-scale.bench';
 import { renderSearchScaleReport } from './search-scale-report';
 import { defaultServerEntry, startServer } from './server';
 import { ms } from './stats';
+import { renderReferencesReport } from './references-report';
+import { runReferencesBench } from './references.bench';
 import { renderStreamsReport, runStreamsBench } from './streams.bench';
 
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -117,7 +121,8 @@ async function main() {
   };
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
-  if (!existsSync(entry)) {
+  // Reference parsing alone needs no server.
+  if (!process.argv.includes('--references-only') && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
   if (entry !== defaultServerEntry) log(`benchmarking ${entry}`);
@@ -129,9 +134,12 @@ async function main() {
       '--streams-only',
       '--relevance-only',
       '--search-scale-only',
+      '--references-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
-  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale') =>
+  const wants = (
+    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'references',
+  ) =>
     only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
@@ -139,6 +147,7 @@ async function main() {
   const withStreams = wants('streams');
   const withRelevance = wants('relevance');
   const withSearchScale = wants('search-scale');
+  const withReferences = wants('references');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -168,6 +177,8 @@ async function main() {
       })
     : undefined;
 
+  const references = withReferences ? await runReferencesBench(log) : undefined;
+
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
   if (!onlySection) console.log(renderReport(machine, results, date));
@@ -177,10 +188,11 @@ async function main() {
   if (streams) console.log(renderStreamsReport(streams, date));
   if (relevance) console.log(renderKnownItemReport(relevance, date));
   if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
+  if (references) console.log(renderReferencesReport(references, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, references }, null, 2)}\n`,
     );
 }
 

@@ -1,0 +1,29 @@
+import type { PageLine } from './lines';
+
+/**
+ * Headings that open a reference list, in the languages the corpus holds (English, Portuguese,
+ * Spanish, French, German), with an optional section number before and a page or line number after.
+ */
+const HEADING =
+  /^(?:[\dIVX]{1,4}\.?\s+)?(?:references?(?: and notes)?|bibliography|literature cited|works cited|cited literature|literatura citada|refer[êe]ncias(?: bibliogr[áa]ficas)?|referencias(?: bibliogr[áa]ficas)?|bibliograf[íi]a|r[ée]f[ée]rences(?: bibliographiques)?|literatur(?:verzeichnis)?)\s*:?\s*\d{0,4}$/i;
+
+/** What ends a reference list: appendices, supplementary material, author notes, tables and figures. */
+const END =
+  /^(?:(?:[A-Z]\.?\s+)?appendix\b|appendices\b|ap[êe]ndice\b|anexo\b|supplementary\b|supplemental\b|supporting information\b|author (?:contributions|information|biographies)\b|about the authors?\b|(?:table|tabela|tabla|figure|fig\.|figura)\s+\d+[.:]?\s|conflicts? of interest\b|received\s+\d)/i;
+
+export const isHeading = (text: string) => HEADING.test(text);
+
+/** The line that ends the list: tested only once an entry has started, against this line. */
+export const endsSection = (text: string) => END.test(text);
+
+/**
+ * Index of the first line after the reference-list heading, or -1 when there is none. A heading
+ * in the first 30% of the text is a table of contents or a table cell; running headers that
+ * repeat "References" on each page of the list come after the first and are skipped by the caller.
+ */
+export function findSectionStart(lines: readonly PageLine[]): number {
+  const candidates = lines.flatMap((line, i) => (isHeading(line.text) ? [i] : []));
+  if (candidates.length === 0) return -1;
+  const late = candidates.find((i) => i >= lines.length * 0.3);
+  return (late ?? candidates.at(-1) ?? -1) + 1;
+}
