@@ -43,15 +43,23 @@ export function joinLine(text: string, line: string): string {
 /** "Surname, X." · "SURNAME, Name" · "Name Surname," · "Name Surname and" · "Name X. Surname," */
 const AUTHORISH =
   /^(?:(?:van|von|de|da|dos|del|der|le|la|di)\s+)*\p{Lu}[\p{L}'’`-]+(?:\s+[\p{Lu}][\p{L}'’`-]+)*,?\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+(?:,|\s+and\b|\s+&|\s+\p{Lu}\.)|\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}'’-]+(?:,|\s+and\b|\.))/u;
-const YEARISH = /(?:\(\s*(?:1[89]|20)\d{2}[a-z]?\s*\)|[.,]\s+(?:1[89]|20)\d{2}[a-z]?[.,:]|\(n\.d\.\))/;
+const YEARISH = /(?:\(\s*(?:1[89]|20)\d{2}[a-z]?\s*\)|^[^:]{2,60}?[.,]\s+(?:1[89]|20)\d{2}[a-z]?[.,:]|\(n\.d\.\))/;
+/** Lines that continue an entry even after a full stop: access notes, "In:" editors, venues with volume numbers. */
+const CONTINUES = /^(?:In|In:|Em|Em:|En|En:|Dans|Last access|Accessed|Acesso em|Available|Dispon[íi]vel|Retrieved)\b/;
 const TERMINAL = /(?:[.)\]]|\d|\/\S*|\.pdf)$/;
 
 /** Whether an author-year list's next line opens a new entry rather than continuing this one. */
 function opensEntry(current: string, line: string): boolean {
   if (current.length === 0) return true;
-  if (!TERMINAL.test(current) || !/^\p{Lu}/u.test(line) || /^(?:In|In:|Em|En|Dans)\s/.test(line)) return false;
+  if (!TERMINAL.test(current) || !/^\p{Lu}/u.test(line) || CONTINUES.test(line)) return false;
   if (!/(?:1[89]|20)\d{2}|n\.d\./.test(current) && current.length < 300) return false;
-  return AUTHORISH.test(line) || YEARISH.test(line.slice(0, 90));
+  // "Name Surname and" also reads "Industrial Crops and Products, 53: 6-15": a name line has no
+  // numbers before its year.
+  const numbersFirst = /^[^\d]*\d/.test(line) && !YEARISH.test(line.slice(0, 90));
+  if (/^\p{Lu}[\p{L}'’-]+,\s+\p{Lu}\./u.test(line)) return true;
+  // ABNT corporate authors: "WORLD BANK.", "NBS – National Bureau…".
+  if (/^\p{Lu}{2,}(?:\s+\p{Lu}{2,})*\s*(?:[.,]|\s–)/u.test(line)) return true;
+  return (AUTHORISH.test(line) && !numbersFirst) || YEARISH.test(line.slice(0, 90));
 }
 
 /** Splits the lines after a heading into entries, stopping where the list ends (`end`: that line's index). */

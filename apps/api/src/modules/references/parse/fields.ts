@@ -80,8 +80,12 @@ export function parseEntry(raw: string): EntryFields {
       arxivId,
     };
   }
-  // Author-year styles: "Authors. 2019. Title. Venue" / "Authors (2019). Title. Venue".
-  if (found && found.index < raw.length * 0.6 && found.index < 400) {
+  // Author-year styles: "Authors. 2019. Title. Venue" / "Authors (2019). Title. Venue"; not ABNT's
+  // "SURNAME, X. Title. Venue, 2019.", where a year can end an early sentence.
+  const run = authorRun(raw);
+  const abnt =
+    /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) && !/^\(?(?:1[89]|20)\d{2}/.test(raw.slice(run.length));
+  if (found && !abnt && found.index < raw.length * 0.6 && found.index < 400) {
     const title = firstSentence(raw.slice(found.end));
     return {
       title: cleanTitle(title.sentence),
@@ -93,11 +97,10 @@ export function parseEntry(raw: string): EntryFields {
     };
   }
   // ABNT and Vancouver: "SURNAME, X.; SURNAME, Y. Title. Venue, v. 1, 2005."
-  const authors = authorRun(raw);
-  const title = firstSentence(raw.slice(authors.length));
+  const title = firstSentence(raw.slice(run.length));
   return {
     title: cleanTitle(title.sentence),
-    authors: splitAuthors(authors),
+    authors: splitAuthors(run),
     year: found?.year ?? null,
     venue: venueOf(title.rest),
     doi,
@@ -108,7 +111,7 @@ export function parseEntry(raw: string): EntryFields {
 /** The leading run of "Surname, X. Y.," / "Surname XY," names, up to the '.' that ends it. */
 function authorRun(raw: string): string {
   const match =
-    /^(?:(?:[\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*,?\s+(?:\p{Lu}[\p{L}]*\.?\s*(?:-?\s*\p{Lu}\.?\s*)*)(?:[,;]\s*|\s+(?:and|&|e)\s+)?)+|et al\.?\s*)+/u.exec(
+    /^(?:(?:[\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*,?\s+(?:\p{Lu}\.\s*(?:-?\s*\p{Lu}\.\s*)*|\p{Lu}[\p{Ll}'’-]+(?=[,;]))(?:[,;]\s*)?(?:(?:and|&|e|y)\s+)?)+|et al\.?\s*)+/u.exec(
       raw,
     );
   return match?.[0] ?? '';
@@ -119,7 +122,7 @@ function cleanTitle(title: string): string | null {
     .replace(/^[\s"“”'‘’.,:;]+|[\s"“”'‘’.,:;]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return cleaned.length >= 4 && /\p{L}{2}/u.test(cleaned) && !/^(?:https?:|doi:)/i.test(cleaned) ? cleaned : null;
+  return cleaned.length >= 4 && /\p{L}{2}/u.test(cleaned) && !/^(?:https?:|doi:|available|dispon[íi]vel|retrieved|acesso|accessed)/i.test(cleaned) ? cleaned : null;
 }
 
 function venueOf(rest: string): string | null {

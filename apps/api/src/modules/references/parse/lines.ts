@@ -63,7 +63,17 @@ export function stripLineNumbers(lines: PageLine[]): PageLine[] {
     last = n;
   }
   if (increasing < numbered * 0.6) return lines;
-  return lines.map((line, i) =>
-    numbers[i] === null ? line : { ...line, text: line.text.slice(0, -String(numbers[i]).length).trimEnd() },
-  );
+  // The number follows the previous line's, even glued to a DOI's digits ("djy218" + "360").
+  let expected = -1;
+  return lines.map((line, i) => {
+    const next = String(expected + 1);
+    const found = numbers[i];
+    if (expected >= 0 && line.text.length > next.length && line.text.endsWith(next)) {
+      expected++;
+      return { ...line, text: line.text.slice(0, -next.length).trimEnd() };
+    }
+    if (found === null || found === undefined) return line;
+    expected = found;
+    return { ...line, text: line.text.slice(0, -String(found).length).trimEnd() };
+  });
 }

@@ -48,10 +48,10 @@ function authorYearIndex(references: readonly ParsedReference[]): AuthorYearInde
  * (`paper_texts.pages`). No heading, or no entries under it: both lists are empty.
  */
 export function parseReferences(pages: readonly string[]): ParsedReferences {
-  const lines = pageLines(pages);
+  const lines = stripLineNumbers(pageLines(pages));
   const start = findSectionStart(lines);
   if (start < 0) return { references: [], markers: [] };
-  const section = stripLineNumbers(lines.slice(start));
+  const section = lines.slice(start);
   const { entries, end, numbered } = splitEntries(section);
   const references = entries.slice(0, MAX_ENTRIES).map((entry, i) => ({
     n: i + 1,
