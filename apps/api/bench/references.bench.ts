@@ -68,7 +68,7 @@ const words = (text: string | null) =>
     .replace(/%20/g, ' ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1);
-const normal = (text: string) => words(text).join(' ');
+const normal = (text: string | null) => words(text).join(' ');
 
 function overlap(a: string, b: string | null): number {
   const left = new Set(words(a));
@@ -86,7 +86,7 @@ function titleAgrees(parsed: string | null, gold: GoldReference): boolean {
   if (!parsed) return false;
   if (gold.title) return normal(parsed) === normal(gold.title);
   const title = normal(parsed);
-  return title.split(' ').length >= 3 && normal(gold.raw).includes(title);
+  return title.split(' ').length >= 3 && normal(gold.raw ?? '').includes(title);
 }
 
 function scoreList(parsed: ParsedReference[], gold: GoldReference[]) {

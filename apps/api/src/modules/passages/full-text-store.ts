@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
+import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
 import type { PdfText } from '../uploads/pdf-text';
 import { chunkPassages } from './chunk-passages';
@@ -15,7 +16,8 @@ export interface EmbeddingChoice {
 
 /**
  * A pending paper's extracted text becomes 'ready' with its passages, in one transaction, and its
- * embedding job is queued with them. Nothing happens when the row is no longer pending (a second
+ * embedding job is queued with them, and its reference list and markers replace any stored before
+ * (docs/references.md#storage). Nothing happens when the row is no longer pending (a second
  * run of the job). Returns whether it was stored.
  */
 export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfText, { embed }: EmbeddingChoice) {
@@ -23,6 +25,7 @@ export async function storeExtractedText(db: Db, ref: TPaperRef, extracted: PdfT
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
+    await storeReferencesFromText(tx, ref, extracted.pages);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
