@@ -51,7 +51,7 @@ export function splitAuthors(text: string): string[] {
   if (cleaned.length === 0) return [];
   const parts = cleaned.includes(';')
     ? cleaned.split(/\s*;\s*/)
-    : /^[\p{Lu}][\p{L}'’-]+,\s*\p{Lu}\./u.test(cleaned)
+    : /^[\p{Lu}][\p{L}'’-]+,\s*\p{Lu}\./u.test(text)
       ? cleaned.split(/(?<=\p{Lu}\.(?:\s*\p{Lu}\.)*),\s*/u)
       : cleaned.split(/\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&|e|y)\s+/);
   return parts
