@@ -59,7 +59,7 @@ export const createApiRouter = (context: AppContext) =>
     pdfs: createPdfsRouter(context),
     uploads: createUploadsRouter(context),
     ai: createAiRouter(context),
-    references: createReferencesRouter(context),
     profile: createProfileRouter(context),
     corpus: createCorpusRouter(context),
+    references: createReferencesRouter(context),
   });
