@@ -142,3 +142,28 @@ export function selectCitingPapers(db: Db, userId: number | null, ref: TPaperRef
     .orderBy(sql`${papers.publishedDate} desc nulls last`, asc(papers.paperId))
     .limit(500);
 }
+
+/** Citations among `refs`: entries of one that resolve to another (the review graph's 'cites' proposals). */
+export async function selectCitationLinks(db: Db, refs: readonly TPaperRef[]) {
+  if (refs.length === 0) return [];
+  const tuples = (platform: AnyPgColumn, paperId: AnyPgColumn) =>
+    sql`(${platform}, ${paperId}) in (${sql.join(
+      refs.map((ref) => sql`(${ref.platform}, ${ref.paper_id})`),
+      sql`, `,
+    )})`;
+  return db
+    .selectDistinct({
+      platform: paperReferences.platform,
+      paperId: paperReferences.paperId,
+      citedPlatform: paperReferences.citedPlatform,
+      citedPaperId: paperReferences.citedPaperId,
+    })
+    .from(paperReferences)
+    .where(
+      and(
+        tuples(paperReferences.platform, paperReferences.paperId),
+        tuples(paperReferences.citedPlatform, paperReferences.citedPaperId),
+      ),
+    )
+    .orderBy(asc(paperReferences.platform), asc(paperReferences.paperId), asc(paperReferences.citedPaperId));
+}

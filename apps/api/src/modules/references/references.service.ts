@@ -6,6 +6,7 @@ import { presentPaper } from '../papers/paper.presenter';
 import { parseReferences } from './parse/parse-references';
 import {
   replaceReferences,
+  selectCitationLinks,
   selectCitingPapers,
   selectMarkers,
   selectReferences,
@@ -83,4 +84,25 @@ export async function listCitations(db: Db, actor: Actor, ref: TPaperRef): Promi
   await requireAccess(db, actor, 'paper.read', [ref]);
   const rows = await selectCitingPapers(db, actor.userId, ref);
   return rows.map(presentPaper);
+}
+
+/**
+ * The citations among papers the caller has already been allowed to see (a review session's nodes,
+ * checked by the review module): `source` cites `target`. docs/review.md#graph.
+ */
+export async function citationLinksAmong(
+  db: Db,
+  refs: readonly TPaperRef[],
+): Promise<{ source: TPaperRef; target: TPaperRef }[]> {
+  const rows = await selectCitationLinks(db, refs);
+  return rows.flatMap((row) =>
+    row.citedPlatform && row.citedPaperId
+      ? [
+          {
+            source: { platform: row.platform, paper_id: row.paperId },
+            target: { platform: row.citedPlatform, paper_id: row.citedPaperId },
+          },
+        ]
+      : [],
+  );
 }
