@@ -26,11 +26,26 @@ function totals(label: string, scores: PdfScore[]): string[] {
   return [
     `**${label}**`,
     `exact ${exact}/${counted.length}, within 10 % ${within10}/${counted.length}`,
-    pct(sum((s) => s.withTitle), sum((s) => s.parsed)),
-    share(sum((s) => s.list?.aligned ?? 0), sum((s) => s.list?.gold ?? 0)),
-    pct(sum((s) => s.list?.title ?? 0), sum((s) => s.list?.gold ?? 0)),
-    pct(sum((s) => s.list?.year ?? 0), sum((s) => s.list?.goldYears ?? 0)),
-    share(sum((s) => s.list?.doi ?? 0), sum((s) => s.list?.goldDois ?? 0)),
+    pct(
+      sum((s) => s.withTitle),
+      sum((s) => s.parsed),
+    ),
+    share(
+      sum((s) => s.list?.aligned ?? 0),
+      sum((s) => s.list?.gold ?? 0),
+    ),
+    pct(
+      sum((s) => s.list?.title ?? 0),
+      sum((s) => s.list?.gold ?? 0),
+    ),
+    pct(
+      sum((s) => s.list?.year ?? 0),
+      sum((s) => s.list?.goldYears ?? 0),
+    ),
+    share(
+      sum((s) => s.list?.doi ?? 0),
+      sum((s) => s.list?.goldDois ?? 0),
+    ),
   ];
 }
 

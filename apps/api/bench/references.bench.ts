@@ -1,14 +1,14 @@
 /**
  * The reference-parsing section of `pnpm bench` (`bench/run.ts --references`): the 20 PDFs of
  * test/fixtures/pdfs-meta, text extracted as the upload job does, parsed by modules/references/parse,
- * compared with gold.jsonl (docs/benchmarks.md#references). No server, no database: parsing only.
+ * compared with gold.jsonl (docs/benchmarks.md#references-2026-11-29). No server, no database: parsing only.
  *
  * The split was written down before any tuning: the parser was tuned on TUNING only; HELD_OUT was
  * measured once the tuning stopped (docs/references.md#measured).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseReferences, type ParsedReference } from '../src/modules/references/parse/parse-references';
+import { type ParsedReference, parseReferences } from '../src/modules/references/parse/parse-references';
 import { extractPdfText } from '../src/modules/uploads/pdf-text';
 
 export const TUNING = [
@@ -57,7 +57,15 @@ export interface PdfScore {
   gold: number | null;
   withTitle: number;
   /** Only for PDFs with a gold list: gold entries matched by a parsed entry, and field agreement among them. */
-  list: { gold: number; aligned: number; title: number; year: number; goldYears: number; doi: number; goldDois: number } | null;
+  list: {
+    gold: number;
+    aligned: number;
+    title: number;
+    year: number;
+    goldYears: number;
+    doi: number;
+    goldDois: number;
+  } | null;
 }
 
 const words = (text: string | null) =>
@@ -77,7 +85,8 @@ function overlap(a: string, b: string | null): number {
   return shared / Math.max(1, Math.min(left.size, right.size));
 }
 
-const goldYear = (g: GoldReference) => g.year ?? Number(/\b(1[89]\d{2}|20\d{2})\b/.exec(g.raw ?? '')?.[1] ?? Number.NaN);
+const goldYear = (g: GoldReference) =>
+  g.year ?? Number(/\b(1[89]\d{2}|20\d{2})\b/.exec(g.raw ?? '')?.[1] ?? Number.NaN);
 const goldDoi = (g: GoldReference) =>
   (g.doi ?? /10\.\d{4,9}\/[^\s"<>]+/.exec(g.raw ?? '')?.[0] ?? '').replace(/[.,;)\]]+$/, '').toLowerCase() || null;
 

@@ -39,14 +39,14 @@ import { type LibraryResult, renderLibraryReport, runLibraryBench } from './libr
 import { benchHardware } from './machine';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
+import { runReferencesBench } from './references.bench';
+import { renderReferencesReport } from './references-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
 import { measureConcurrentSearch, measureListing, measureSearch } from './scenarios';
 import { parseSize, runSearchScaleBench } from './search-scale.bench';
 import { renderSearchScaleReport } from './search-scale-report';
 import { defaultServerEntry, startServer } from './server';
 import { ms } from './stats';
-import { renderReferencesReport } from './references-report';
-import { runReferencesBench } from './references.bench';
 import { renderStreamsReport, runStreamsBench } from './streams.bench';
 
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -137,9 +137,7 @@ async function main() {
       '--references-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
-  const wants = (
-    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'references',
-  ) =>
+  const wants = (section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'references') =>
     only ? only === `--${section}-only` : process.argv.includes(`--${section}`);
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');

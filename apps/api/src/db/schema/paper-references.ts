@@ -43,7 +43,7 @@ export const paperReferences = pgTable(
 
 /**
  * In-text citation markers ("[12]", "(Cohan et al., 2020)"): the page (1-based), offsets into that
- * page's text (`paper_texts.pages`) and the entry numbers they point to (docs/references.md#markers).
+ * page's text (`paper_texts.pages`) and the entry numbers they point to (docs/references.md#parsing).
  */
 export const referenceMarkers = pgTable(
   'reference_markers',

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { paperColumns } from '../../db/columns/paper-columns';
-import { papers, paperReferences, paperTexts, referenceMarkers } from '../../db/schema';
+import { paperReferences, papers, paperTexts, referenceMarkers } from '../../db/schema';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import type { ParsedReferences } from './parse/parse-references';
 
@@ -25,13 +25,22 @@ export async function selectResolutionCandidates(
   const [byArxiv, byDoi, byTitle] = await Promise.all([
     keys.arxivIds.length === 0
       ? []
-      : tx.select(columns).from(papers).where(and(eq(papers.platform, 'arxiv'), inArray(papers.paperId, keys.arxivIds))),
+      : tx
+          .select(columns)
+          .from(papers)
+          .where(and(eq(papers.platform, 'arxiv'), inArray(papers.paperId, keys.arxivIds))),
     keys.dois.length === 0
       ? []
-      : tx.select(columns).from(papers).where(inArray(sql`lower(${papers.doi})`, keys.dois)),
+      : tx
+          .select(columns)
+          .from(papers)
+          .where(inArray(sql`lower(${papers.doi})`, keys.dois)),
     keys.titles.length === 0
       ? []
-      : tx.select(columns).from(papers).where(inArray(sql`lower(${papers.title})`, keys.titles)),
+      : tx
+          .select(columns)
+          .from(papers)
+          .where(inArray(sql`lower(${papers.title})`, keys.titles)),
   ]);
   return { byArxiv, byDoi, byTitle };
 }

@@ -23,8 +23,7 @@ describe.each(testDrivers())('references and citations (%s)', (driver) => {
     expect(response.statusCode).toBe(201);
     return response.json().paper_id;
   }
-  const get = (url: string, user?: string) =>
-    t.app.inject({ url, headers: user ? { 'x-user-id': user } : {} });
+  const get = (url: string, user?: string) => t.app.inject({ url, headers: user ? { 'x-user-id': user } : {} });
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false, env: { QUEUE_POLL_MS: '100' } });
@@ -32,7 +31,12 @@ describe.each(testDrivers())('references and citations (%s)', (driver) => {
     stranger = await issueUserId(t.app);
     // Corpus papers two of the fixture's entries cite (matched by DOI or title, and title with year).
     await t.db.insert(papers).values([
-      { platform: 'arxiv', paperId: '2101.00001', title: 'Cloud-native repositories for big scientific data', doi: '10.1109/mcse.2021.3059437' },
+      {
+        platform: 'arxiv',
+        paperId: '2101.00001',
+        title: 'Cloud-native repositories for big scientific data',
+        doi: '10.1109/mcse.2021.3059437',
+      },
       { platform: 'arxiv', paperId: '1905.00002', title: 'The datacube manifesto', publishedDate: '2017-01-01' },
     ]);
     upload = await uploadPdf(readFileSync(FIXTURE), 'Cloud-native geospatial data cube workflows');
@@ -75,7 +79,7 @@ describe.each(testDrivers())('references and citations (%s)', (driver) => {
     expect((await get('/api/papers/2101.00001/citations?platform=arxiv')).json()).toEqual([]);
   });
 
-  it("answers an empty list for a paper whose text has no references section, not an error", async () => {
+  it('answers an empty list for a paper whose text has no references section, not an error', async () => {
     const response = await get(`/api/papers/${empty}/references?platform=upload`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);

@@ -147,7 +147,10 @@ export function proposeEdges(
     cited.add(key);
     cites.push({ source: link.source, target: link.target, similarity: 1, sharedTerms: [], kind: 'cites' });
   }
-  return [...cites, ...proposeOverlap(papers, cited, { ...options, maxTotal: Math.max(0, options.maxTotal - cites.length) })];
+  return [
+    ...cites,
+    ...proposeOverlap(papers, cited, { ...options, maxTotal: Math.max(0, options.maxTotal - cites.length) }),
+  ];
 }
 
 /** The word-overlap proposals (kind 'overlap'). */

@@ -1,5 +1,5 @@
-import { endsSection, isHeading } from './section';
 import type { PageLine } from './lines';
+import { endsSection, isHeading } from './section';
 
 /** One entry of the list as printed, before its fields are read. */
 export interface RawEntry {

@@ -9,13 +9,17 @@ export interface EntryFields {
 }
 
 const DOI = /\b(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/\s*)?(10\.\d{4,9}\/[^\s"<>]+)/i;
-const ARXIV = /(?:arxiv[:\s]*(?:abs\/)?|arxiv\.org\/(?:abs|pdf)\/)\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?/i;
+const ARXIV =
+  /(?:arxiv[:\s]*(?:abs\/)?|arxiv\.org\/(?:abs|pdf)\/)\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?/i;
 const YEAR = /(?<![\d/.])((?:1[89]|20)\d{2})[a-z]?(?![\d/])/;
 
 export function readDoi(raw: string): string | null {
   const match = DOI.exec(raw);
   if (!match?.[1]) return null;
-  return match[1].replace(/[.,;)\]]+$/, '').replace(/\.pdf$/i, '').toLowerCase();
+  return match[1]
+    .replace(/[.,;)\]]+$/, '')
+    .replace(/\.pdf$/i, '')
+    .toLowerCase();
 }
 
 export function readArxivId(raw: string): string | null {
@@ -47,7 +51,10 @@ export function firstSentence(text: string): { sentence: string; rest: string } 
 
 /** "A, B and C" · "A; B" · "Surname, X., Surname, Y." → one string per author. */
 export function splitAuthors(text: string): string[] {
-  const cleaned = text.replace(/\bet al\.?/g, '').replace(/[.,;\s]+$/, '').trim();
+  const cleaned = text
+    .replace(/\bet al\.?/g, '')
+    .replace(/[.,;\s]+$/, '')
+    .trim();
   if (cleaned.length === 0) return [];
   const parts = cleaned.includes(';')
     ? cleaned.split(/\s*;\s*/)
@@ -83,8 +90,7 @@ export function parseEntry(raw: string): EntryFields {
   // Author-year styles: "Authors. 2019. Title. Venue" / "Authors (2019). Title. Venue"; not ABNT's
   // "SURNAME, X. Title. Venue, 2019.", where a year can end an early sentence.
   const run = authorRun(raw);
-  const abnt =
-    /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) && !/^\(?(?:1[89]|20)\d{2}/.test(raw.slice(run.length));
+  const abnt = /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) && !/^\(?(?:1[89]|20)\d{2}/.test(raw.slice(run.length));
   if (found && !abnt && found.index < raw.length * 0.6 && found.index < 400) {
     const title = firstSentence(raw.slice(found.end));
     return {
@@ -122,7 +128,11 @@ function cleanTitle(title: string): string | null {
     .replace(/^[\s"“”'‘’.,:;]+|[\s"“”'‘’.,:;]+$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return cleaned.length >= 4 && /\p{L}{2}/u.test(cleaned) && !/^(?:https?:|doi:|available|dispon[íi]vel|retrieved|acesso|accessed)/i.test(cleaned) ? cleaned : null;
+  return cleaned.length >= 4 &&
+    /\p{L}{2}/u.test(cleaned) &&
+    !/^(?:https?:|doi:|available|dispon[íi]vel|retrieved|acesso|accessed)/i.test(cleaned)
+    ? cleaned
+    : null;
 }
 
 function venueOf(rest: string): string | null {

@@ -1,7 +1,7 @@
 /**
  * In-text citation markers: "[12]", "[3, 7]", "[3–5]" in numbered lists; "(Cohan et al., 2020)",
  * "Cohan et al. (2020)", "(Lo and Wang, 2020; Beltagy et al., 2019)" in author-year lists. Offsets
- * count within the page's text, as passages' do (docs/references.md#markers).
+ * count within the page's text, as passages' do (docs/references.md#parsing).
  */
 export interface Marker {
   /** 1-based page. */
@@ -54,11 +54,7 @@ export function numericMarkers(pages: readonly string[], count: number, skip: Sp
 }
 
 /** Lower case without accents, so "Araújo" in the text finds "ARAUJO" in the list. */
-export const foldName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+export const foldName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const YEAR_IN_TEXT = /((?:1[89]|20)\d{2})([a-z]?)/g;
 const NAME = /\p{Lu}[\p{L}'’-]+/u;
@@ -76,14 +72,21 @@ export function authorYearMarkers(pages: readonly string[], index: AuthorYearInd
   const markers: Marker[] = [];
   const add = (page: number, start: number, end: number, entries: number[]) => {
     const unique = [...new Set(entries)].sort((a, b) => a - b);
-    if (unique.length > 0 && !inside(skip, page, start)) markers.push({ page, charStart: start, charEnd: end, entries: unique });
+    if (unique.length > 0 && !inside(skip, page, start))
+      markers.push({ page, charStart: start, charEnd: end, entries: unique });
   };
   pages.forEach((text, at) => {
     const page = at + 1;
     for (const match of text.matchAll(/\(([^()]{0,400}?(?:1[89]|20)\d{2}[a-z]?[^()]{0,80}?)\)/g)) {
-      add(page, match.index, match.index + match[0].length, (match[1] ?? '').split(';').flatMap((part) => lookUp(index, part)));
+      add(
+        page,
+        match.index,
+        match.index + match[0].length,
+        (match[1] ?? '').split(';').flatMap((part) => lookUp(index, part)),
+      );
     }
-    const narrative = /(\p{Lu}[\p{L}'’-]+)((?:\s+et\s+al\.?)|(?:\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+))?\s+\(((?:1[89]|20)\d{2})[a-z]?\)/gu;
+    const narrative =
+      /(\p{Lu}[\p{L}'’-]+)((?:\s+et\s+al\.?)|(?:\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+))?\s+\(((?:1[89]|20)\d{2})[a-z]?\)/gu;
     for (const match of text.matchAll(narrative)) {
       add(page, match.index, match.index + match[0].length, index.get(`${foldName(match[1] ?? '')}|${match[3]}`) ?? []);
     }

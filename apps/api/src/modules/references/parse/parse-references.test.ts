@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expandNumbers } from './markers';
 import { parseEntry } from './fields';
+import { expandNumbers } from './markers';
 import { parseReferences } from './parse-references';
 
 describe('parseReferences', () => {
@@ -51,7 +51,11 @@ describe('parseReferences', () => {
     ];
     const { references } = parseReferences(pages);
     expect(references).toHaveLength(2);
-    expect(references[0]).toMatchObject({ title: 'Scientific genealogies of chemists', year: 2005, authors: ['ANDRAOS, J'] });
+    expect(references[0]).toMatchObject({
+      title: 'Scientific genealogies of chemists',
+      year: 2005,
+      authors: ['ANDRAOS, J'],
+    });
   });
 
   it('answers empty lists for no text, no heading, and a heading over garbage', () => {
@@ -67,7 +71,11 @@ describe('parseReferences', () => {
   it('parses the fixture PDFs text it was tuned on (medRxiv line numbers stripped, DOIs read)', () => {
     const gold = readFileSync(new URL('../../../../test/fixtures/pdfs-meta/gold.jsonl', import.meta.url), 'utf8');
     expect(gold.length).toBeGreaterThan(0);
-    expect(parseEntry('Altman, D.G., Bland, J.M., 2003. Interaction revisited: the difference between two estimates. BMJ 326, 219. DOI:https://doi.org/ 10.1136/bmj.326.7382.219')).toMatchObject({
+    expect(
+      parseEntry(
+        'Altman, D.G., Bland, J.M., 2003. Interaction revisited: the difference between two estimates. BMJ 326, 219. DOI:https://doi.org/ 10.1136/bmj.326.7382.219',
+      ),
+    ).toMatchObject({
       title: 'Interaction revisited: the difference between two estimates',
       year: 2003,
       doi: '10.1136/bmj.326.7382.219',
