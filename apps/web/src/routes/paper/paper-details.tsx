@@ -2,6 +2,7 @@ import type { TPaper } from '@paperbench/contract';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { AddToFileListButton } from '../../features/folders-picker/add-to-file-list-button';
+import { ReferencesSection } from '../../features/references/references-section';
 import { TexText } from '../../features/tex/tex-text';
 import { formatPaperDate } from '../../lib/paper-format';
 import { pdfUrlOf, sourceUrlOf } from '../../lib/paper-urls';
@@ -103,6 +104,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
           <p className="muted">No abstract.</p>
         )}
       </section>
+      <ReferencesSection paper={{ paper_id: paper.paper_id, platform: paper.platform }} />
       <CommentThread
         target={{ kind: 'paper', paper: { paper_id: paper.paper_id, platform: paper.platform } }}
         canComment
