@@ -11,14 +11,16 @@ export const referenceKeys = {
   citations: ({ paper_id, platform }: TPaperRef) => [...referenceKeys.all, 'citations', platform, paper_id] as const,
 };
 
-const request = (paper: TPaperRef) => ({ params: { id: pathSegment(paper.paper_id) }, query: { platform: paper.platform } });
+const request = (paper: TPaperRef) => ({
+  params: { id: pathSegment(paper.paper_id) },
+  query: { platform: paper.platform },
+});
 
 /** GET /api/papers/{id}/references: the parsed list, each entry with its corpus paper when resolved. */
 export function useReferencesQuery(paper: TPaperRef | undefined) {
   return useQuery({
     queryKey: referenceKeys.list(paper ?? { paper_id: '', platform: '' }),
-    queryFn: async () =>
-      expectStatus(await apiClient.references.list(request(paper as TPaperRef)), 200).body,
+    queryFn: async () => expectStatus(await apiClient.references.list(request(paper as TPaperRef)), 200).body,
     enabled: Boolean(paper?.paper_id),
   });
 }
@@ -27,8 +29,7 @@ export function useReferencesQuery(paper: TPaperRef | undefined) {
 export function useCitationMarkersQuery(paper: TPaperRef | undefined) {
   return useQuery({
     queryKey: referenceKeys.markers(paper ?? { paper_id: '', platform: '' }),
-    queryFn: async () =>
-      expectStatus(await apiClient.references.markers(request(paper as TPaperRef)), 200).body,
+    queryFn: async () => expectStatus(await apiClient.references.markers(request(paper as TPaperRef)), 200).body,
     enabled: Boolean(paper?.paper_id),
   });
 }

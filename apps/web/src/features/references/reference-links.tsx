@@ -5,7 +5,12 @@ export function ReferenceLinks({ entry }: { entry: TPaperReference }) {
   return (
     <>
       {entry.doi && (
-        <a className="button button-small" href={`https://doi.org/${entry.doi}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button-small"
+          href={`https://doi.org/${entry.doi}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           DOI
         </a>
       )}
@@ -25,7 +30,8 @@ export function ReferenceLinks({ entry }: { entry: TPaperReference }) {
 
 /** "Title — Authors, Year" for a card or a list row; the raw text when no title was read. */
 export function referenceSummary(entry: TPaperReference): { title: string; byline: string } {
-  const authors = entry.authors.length > 3 ? `${entry.authors.slice(0, 3).join(', ')} et al.` : entry.authors.join(', ');
+  const authors =
+    entry.authors.length > 3 ? `${entry.authors.slice(0, 3).join(', ')} et al.` : entry.authors.join(', ');
   const byline = [authors, entry.year ? String(entry.year) : ''].filter(Boolean).join(' · ');
   return { title: entry.title ?? entry.raw, byline };
 }

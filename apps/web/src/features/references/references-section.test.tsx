@@ -52,12 +52,21 @@ describe('the paper page References and Cited by (docs/references.md)', () => {
     expect(await screen.findByRole('heading', { name: 'References (3, 1 in this library)' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'References' });
     const [first, second, third] = within(list).getAllByRole('listitem');
-    expect(within(first as HTMLElement).getByRole('link', { name: 'BERT' })).toHaveAttribute('href', '/paper/1810.04805/arxiv');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'BERT' })).toHaveAttribute(
+      'href',
+      '/paper/1810.04805/arxiv',
+    );
     expect(within(first as HTMLElement).getByRole('button', { name: 'Add to File List' })).toBeInTheDocument();
-    expect(within(second as HTMLElement).getByRole('link', { name: 'DOI' })).toHaveAttribute('href', 'https://doi.org/10.1000/xyz');
+    expect(within(second as HTMLElement).getByRole('link', { name: 'DOI' })).toHaveAttribute(
+      'href',
+      'https://doi.org/10.1000/xyz',
+    );
     // No title read: the raw text is shown, with the arXiv link.
     expect(third).toHaveTextContent('Author 3. 2020. Title number 3. Venue.');
-    expect(within(third as HTMLElement).getByRole('link', { name: 'arXiv' })).toHaveAttribute('href', 'https://arxiv.org/abs/2004.07180');
+    expect(within(third as HTMLElement).getByRole('link', { name: 'arXiv' })).toHaveAttribute(
+      'href',
+      'https://arxiv.org/abs/2004.07180',
+    );
     expect(await screen.findByRole('heading', { name: 'Cited by (1)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /SPECTER: Document-level/ })).toBeInTheDocument();
   });

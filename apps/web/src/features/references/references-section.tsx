@@ -88,13 +88,13 @@ function CitedBy({ paper }: { paper: TPaperRef }) {
         <p className="muted">No paper in this library cites it yet (as far as their reference lists show).</p>
       )}
       {list.length > 0 && (
-        <div className="paper-list" role="list" aria-labelledby="cited-by-title">
+        <ul className="paper-list cited-by-list" aria-labelledby="cited-by-title">
           {list.map((citing) => (
-            <div role="listitem" key={paperRefKey(citing)}>
+            <li key={paperRefKey(citing)}>
               <PaperCard paper={citing} />
-            </div>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </div>
   );
