@@ -11,10 +11,15 @@ export interface RawEntry {
 
 const LABELS = [/^\[(\d{1,3})\]\s*/, /^(\d{1,3})\.\s+(?=\S)/, /^(\d{1,3})\s+(?=\p{Lu})/u];
 
-/** The label style whose numbers run 1, 2, 3… over the most lines (at least 3), or null. */
+/** Label 1 must open the list: numbered affiliations or table rows further down are not entries. */
+const FIRST_LABEL_WITHIN = 3;
+
+/** The label style whose numbers run 1, 2, 3… (from one of the first lines) over the most lines (at least 3), or null. */
 function labelStyle(lines: readonly PageLine[]): RegExp | null {
   let best: { style: RegExp; count: number } | null = null;
+  const opening = lines.filter((line) => !isHeading(line.text)).slice(0, FIRST_LABEL_WITHIN);
   for (const style of LABELS) {
+    if (!opening.some((line) => Number(style.exec(line.text)?.[1]) === 1)) continue;
     let next = 1;
     for (const line of lines) {
       const match = style.exec(line.text);

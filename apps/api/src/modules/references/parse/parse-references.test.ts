@@ -83,6 +83,33 @@ describe('parseReferences', () => {
   });
 });
 
+describe('where the list starts and which labels count', () => {
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `Body line ${i} of the paper.`).join('\n');
+
+  it('starts at the first of a run of running headers, even when a long author list follows', () => {
+    const pages = [
+      filler(30),
+      'References 11\nReferences\n[1] F. Englert, “Broken symmetry and the mass”, 1964.\n[2] P. Higgs, “Broken symmetries”, 1964.',
+      '12 References\n[3] G. Guralnik, “Global conservation laws”, 1964.',
+      `The Collaboration\n${filler(200)}`,
+    ];
+    expect(parseReferences(pages).references.map((r) => r.year)).toEqual([1964, 1964, 1964]);
+  });
+
+  it('takes numbered labels only when label 1 opens the list (not numbered lines further down)', () => {
+    const pages = [
+      filler(5),
+      'References\nAnant Agarwal and Xuanhui Wang. 2019. Estimating position bias. In WSDM.\nWaleed Ammar and Iz Beltagy. 2018. Construction of the literature graph. In NAACL.\nIz Beltagy and Kyle Lo. 2019. SciBERT: a pretrained model. In EMNLP.\nArman Cohan and Iz Beltagy. 2020. SPECTER: document-level representations. In ACL.\n1 Random vectors were used\n2 Doc2Vec was trained\n3 Fasttext was trained',
+    ];
+    expect(parseReferences(pages).references.map((r) => r.title)).toEqual([
+      'Estimating position bias',
+      'Construction of the literature graph',
+      'SciBERT: a pretrained model',
+      'SPECTER: document-level representations',
+    ]);
+  });
+});
+
 describe('expandNumbers', () => {
   it('expands lists and ranges and refuses numbers outside the list', () => {
     expect(expandNumbers('3, 7', 10)).toEqual([3, 7]);

@@ -16,14 +16,20 @@ export const isHeading = (text: string) => HEADING.test(text);
 /** The line that ends the list: tested only once an entry has started, against this line. */
 export const endsSection = (text: string) => END.test(text);
 
+/** Headings closer than this (in lines) are one list's running headers ("References 11", "12 References"). */
+const RUNNING_HEADER_GAP = 80;
+
 /**
  * Index of the first line after the reference-list heading, or -1 when there is none. A heading
- * in the first 30% of the text is a table of contents or a table cell; running headers that
- * repeat "References" on each page of the list come after the first and are skipped by the caller.
+ * in the first 30% of the text is a table of contents or a table cell, unless a run of running
+ * headers that starts there carries on past that point (a list followed by a long author list);
+ * within a run the first heading opens the list.
  */
 export function findSectionStart(lines: readonly PageLine[]): number {
   const candidates = lines.flatMap((line, i) => (isHeading(line.text) ? [i] : []));
   if (candidates.length === 0) return -1;
-  const late = candidates.find((i) => i >= lines.length * 0.3);
-  return (late ?? candidates.at(-1) ?? -1) + 1;
+  const late = candidates.findIndex((i) => i >= lines.length * 0.3);
+  let first = late === -1 ? candidates.length - 1 : late;
+  while (first > 0 && (candidates[first] ?? 0) - (candidates[first - 1] ?? 0) < RUNNING_HEADER_GAP) first--;
+  return (candidates[first] ?? -1) + 1;
 }
