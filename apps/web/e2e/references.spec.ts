@@ -16,9 +16,12 @@ test('[REFERENCES] an upload with a numbered list: References (N…) on its page
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/papers/${encodeURIComponent(paper.paper_id)}/references?platform=upload`, {
-          headers: { 'X-User-ID': userId },
-        });
+        const response = await request.get(
+          `/api/papers/${encodeURIComponent(paper.paper_id)}/references?platform=upload`,
+          {
+            headers: { 'X-User-ID': userId },
+          },
+        );
         return ((await response.json()) as unknown[]).length;
       },
       { timeout: 30_000 },

@@ -6,6 +6,8 @@ import './references.css';
 
 /** How long the card stays once the pointer or focus has left both the marker and the card. */
 const CLOSE_DELAY_MS = 250;
+/** 22rem at the default 16 px: the card's widest (references.css). */
+const CARD_MAX_WIDTH = 352;
 
 type TPageCitationsProps = {
   /** The page box (position: relative), where the card is placed. */
@@ -43,9 +45,12 @@ export function PageCitations({ boxRef, layer, markers, references }: TPageCitat
       const box = boxRef.current?.getBoundingClientRect();
       const rect = span.getBoundingClientRect();
       keepOpen();
+      // Kept inside the page: the card is min(22rem, 90%) wide (references.css).
+      const width = box?.width ?? 0;
+      const cardWidth = Math.min(CARD_MAX_WIDTH, width * 0.9);
       setActive({
         index: Number(span.dataset.marker),
-        left: Math.max(0, rect.left - (box?.left ?? 0)),
+        left: Math.max(0, Math.min(rect.left - (box?.left ?? 0), width - cardWidth - 4)),
         top: rect.bottom - (box?.top ?? 0) + 4,
       });
     };

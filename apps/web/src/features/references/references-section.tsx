@@ -14,14 +14,11 @@ const FIRST_ENTRIES = 20;
 function ReferenceRow({ entry }: { entry: TPaperReference }) {
   const { title, byline } = referenceSummary(entry);
   return (
-    <li className="reference-row" value={entry.n}>
-      {entry.paper ? (
-        <Link className="reference-title" to={paperDetailPath(entry.paper)}>
-          {title}
-        </Link>
-      ) : (
-        <span className="reference-title">{title}</span>
-      )}
+    <li className="reference-row">
+      <span className="reference-title">
+        <span className="reference-n">[{entry.n}]</span>{' '}
+        {entry.paper ? <Link to={paperDetailPath(entry.paper)}>{title}</Link> : title}
+      </span>
       {byline && <span className="reference-byline muted">{byline}</span>}
       {entry.title && <span className="reference-raw muted">{entry.raw}</span>}
       <span className="reference-actions">

@@ -90,8 +90,18 @@ export function parseEntry(raw: string): EntryFields {
   // Author-year styles: "Authors. 2019. Title. Venue" / "Authors (2019). Title. Venue"; not ABNT's
   // "SURNAME, X. Title. Venue, 2019.", where a year can end an early sentence.
   const run = authorRun(raw);
-  const abnt = /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) && !/^\(?(?:1[89]|20)\d{2}/.test(raw.slice(run.length));
-  if (found && !abnt && found.index < raw.length * 0.6 && found.index < 400) {
+  // A run that stops inside a first-name-first list ("Anant K. | Agarwal, …, Thorsten Joachims. 2019.")
+  // is not ABNT: there the year follows the next sentence.
+  const startsWithYear = (text: string) => /^\(?(?:1[89]|20)\d{2}/.test(text);
+  const afterRun = raw.slice(run.length);
+  const next = firstSentence(afterRun);
+  const abnt =
+    /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) &&
+    !startsWithYear(afterRun) &&
+    !(startsWithYear(next.rest) && readsLikeNames(next.sentence));
+  // A long author list puts the year late in a short entry: still author-year when all before it is names.
+  const early = found && (found.index < raw.length * 0.6 || readsLikeNames(raw.slice(0, found.index)));
+  if (found && !abnt && early && found.index < 600) {
     const title = firstSentence(raw.slice(found.end));
     return {
       title: cleanTitle(title.sentence),
@@ -112,6 +122,13 @@ export function parseEntry(raw: string): EntryFields {
     doi,
     arxivId,
   };
+}
+
+/** "Agarwal, Ivan Zaitsev, and Thorsten Joachims": commas or "and", nearly every word capitalised. */
+function readsLikeNames(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => !/^(?:and|&|et|al\.?)$/.test(word));
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
+  return /,|\sand\s/.test(text) && words.length > 0 && capitalised >= words.length * 0.8;
 }
 
 /** The leading run of "Surname, X. Y.," / "Surname XY," names, up to the '.' that ends it. */

@@ -44,6 +44,14 @@ describe('parseReferences', () => {
     ]);
   });
 
+  it('reads a long first-name-first author list as authors, not as an ABNT title', () => {
+    const entry = parseEntry(
+      'Anant K. Agarwal, Ivan Zaitsev, Xuanhui Wang, Cheng Yen Li, Marc Najork, and Thorsten Joachims. 2019. Estimating position bias without intrusive interventions. In WSDM.',
+    );
+    expect(entry).toMatchObject({ title: 'Estimating position bias without intrusive interventions', year: 2019 });
+    expect(entry.authors[0]).toBe('Anant K. Agarwal');
+  });
+
   it('finds Portuguese headings and ABNT entries', () => {
     const pages = [
       'Texto.',
