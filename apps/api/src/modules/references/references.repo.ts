@@ -176,3 +176,29 @@ export async function selectCitationLinks(db: Db, refs: readonly TPaperRef[]) {
     )
     .orderBy(asc(paperReferences.platform), asc(paperReferences.paperId), asc(paperReferences.citedPaperId));
 }
+
+/** The paper's DOI (lower case), null when it has none or does not exist. */
+export async function selectPaperDoi(db: Db, ref: TPaperRef): Promise<string | null> {
+  const [row] = await db
+    .select({ doi: sql<string | null>`lower(${papers.doi})` })
+    .from(papers)
+    .where(ofPaper(papers, ref));
+  return row?.doi ?? null;
+}
+
+/** Whole papers of `refs` the caller may read. */
+export function selectVisiblePapers(db: Db, userId: number | null, refs: readonly TPaperRef[]) {
+  if (refs.length === 0) return Promise.resolve([]);
+  return db
+    .select(paperColumns)
+    .from(papers)
+    .where(
+      and(
+        sql`(${papers.platform}, ${papers.paperId}) in (${sql.join(
+          refs.map((ref) => sql`(${ref.platform}, ${ref.paper_id})`),
+          sql`, `,
+        )})`,
+        visiblePaperFilter(userId),
+      ),
+    );
+}

@@ -6,11 +6,15 @@ import { listCitations, listMarkers, listReferences } from './references.service
 const s = initServer();
 
 /** docs/references.md#routes: reads only, each checked like the paper itself (a stranger's upload is 404). */
-export const createReferencesRouter = ({ db }: AppContext) =>
+export const createReferencesRouter = ({ db, config }: AppContext) =>
   s.router(contract.references, {
     list: async ({ params, query, request }) => ({
       status: 200,
-      body: await listReferences(db, { userId: request.userId }, { platform: query.platform, paper_id: params.id }),
+      body: await listReferences(
+        { db, config },
+        { userId: request.userId },
+        { platform: query.platform, paper_id: params.id },
+      ),
     }),
     markers: async ({ params, query, request }) => ({
       status: 200,
@@ -18,6 +22,10 @@ export const createReferencesRouter = ({ db }: AppContext) =>
     }),
     citations: async ({ params, query, request }) => ({
       status: 200,
-      body: await listCitations(db, { userId: request.userId }, { platform: query.platform, paper_id: params.id }),
+      body: await listCitations(
+        { db, config },
+        { userId: request.userId },
+        { platform: query.platform, paper_id: params.id },
+      ),
     }),
   });

@@ -1,8 +1,10 @@
 import type { TCitationMarker, TPaper, TPaperRef, TPaperReference } from '@paperbench/contract';
+import type { AppContext } from '../../app-context';
 import type { Db, Tx } from '../../db/client';
 import { requireAccess } from '../../policies/access';
 import type { Actor } from '../../policies/decision';
 import { presentPaper } from '../papers/paper.presenter';
+import { withOpenAlexCitations, withOpenAlexReferences } from './openalex-enrichment';
 import { parseReferences } from './parse/parse-references';
 import {
   replaceReferences,
@@ -41,11 +43,14 @@ export async function storeReferencesFromText(tx: Tx, ref: TPaperRef, pages: rea
   return stored.length;
 }
 
+type Context = Pick<AppContext, 'db' | 'config'>;
+
 /** GET /api/papers/:id/references: whoever may read the paper (404 otherwise). */
-export async function listReferences(db: Db, actor: Actor, ref: TPaperRef): Promise<TPaperReference[]> {
+export async function listReferences(ctx: Context, actor: Actor, ref: TPaperRef): Promise<TPaperReference[]> {
+  const { db } = ctx;
   await requireAccess(db, actor, 'paper.read', [ref]);
   const rows = await selectReferences(db, actor.userId, ref);
-  return rows.map((row) => ({
+  const stored = rows.map((row) => ({
     n: row.n,
     raw: row.raw,
     title: row.title,
@@ -56,6 +61,7 @@ export async function listReferences(db: Db, actor: Actor, ref: TPaperRef): Prom
     arxiv_id: row.arxivId,
     paper: row.citedPlatform && row.citedPaperId ? { platform: row.citedPlatform, paper_id: row.citedPaperId } : null,
   }));
+  return withOpenAlexReferences(ctx, actor, ref, stored);
 }
 
 type TextStatus = 'none' | 'pending' | 'ready' | 'failed' | 'abstract-only';
@@ -80,10 +86,10 @@ export async function listMarkers(
 }
 
 /** GET /api/papers/:id/citations: the readable papers whose entries resolve to this one. */
-export async function listCitations(db: Db, actor: Actor, ref: TPaperRef): Promise<TPaper[]> {
-  await requireAccess(db, actor, 'paper.read', [ref]);
-  const rows = await selectCitingPapers(db, actor.userId, ref);
-  return rows.map(presentPaper);
+export async function listCitations(ctx: Context, actor: Actor, ref: TPaperRef): Promise<TPaper[]> {
+  await requireAccess(ctx.db, actor, 'paper.read', [ref]);
+  const rows = await selectCitingPapers(ctx.db, actor.userId, ref);
+  return withOpenAlexCitations(ctx, actor, ref, rows.map(presentPaper));
 }
 
 /**
