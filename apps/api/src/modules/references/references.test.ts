@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperReferences, papers, referenceMarkers } from '../../db/schema';
+import { buildUpload, buildUser } from '../../test-support/factories';
 import { plainPdf } from '../../test-support/pdf-bombs';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
@@ -113,5 +114,37 @@ describe.each(testDrivers())('references and citations (%s)', (driver) => {
       .from(referenceMarkers)
       .where(and(eq(referenceMarkers.platform, 'upload'), eq(referenceMarkers.paperId, upload)));
     expect(markers.map((m) => m.entries)).toEqual([[1], [2, 3]]);
+  });
+
+  it("never shows another user's upload an entry resolved to, nor lists the citing upload to its owner", async () => {
+    const alice = await buildUser(t.db);
+    const bob = await buildUser(t.db);
+    const secret = await buildUpload(t.db, { ownerId: alice.id, title: 'A private manuscript on citation graphs' });
+    const citing = await buildUpload(t.db, { ownerId: bob.id, title: 'Bob cites it' });
+    const pages = [
+      'Body text citing [1], [2] and [3].',
+      'References\n[1] A. Alice, “A private manuscript on citation graphs”, 2020.\n[2] B. Other, “Something else entirely”, 2019.\n[3] C. Third, “The datacube manifesto”, 2017.',
+    ];
+    await t.db.transaction((tx) =>
+      storeReferencesFromText(tx, { platform: 'upload', paper_id: citing.paperId }, pages),
+    );
+    const [first] = await t.db
+      .select()
+      .from(paperReferences)
+      .where(and(eq(paperReferences.paperId, citing.paperId), eq(paperReferences.n, 1)));
+    expect(first).toMatchObject({ citedPlatform: 'upload', citedPaperId: secret.paperId });
+    // Stored as resolved (the title matched), but Bob may not read Alice's upload: null for him.
+    const list = (await get(`/api/papers/${citing.paperId}/references?platform=upload`, bob.token)).json();
+    expect(list.map((entry: { paper: unknown }) => entry.paper)).toEqual([
+      null,
+      null,
+      { platform: 'arxiv', paper_id: '1905.00002' },
+    ]);
+    // Alice may not read Bob's upload: her paper's Cited by does not list it.
+    const cited = await get(`/api/papers/${secret.paperId}/citations?platform=upload`, alice.token);
+    expect(cited.statusCode).toBe(200);
+    expect(cited.json()).toEqual([]);
+    // Bob may not even ask about Alice's upload.
+    expect((await get(`/api/papers/${secret.paperId}/citations?platform=upload`, bob.token)).statusCode).toBe(404);
   });
 });
