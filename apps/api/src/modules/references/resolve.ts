@@ -19,8 +19,9 @@ interface Candidate {
 }
 
 /**
- * docs/references.md#resolution: an entry's arXiv id first, then its DOI, then its title (folded)
- * with the year when both sides know it. Never the citing paper itself.
+ * docs/references.md#resolution: an entry's arXiv id first, then its DOI, then its title (the
+ * candidates share its lower-cased title; compared folded here) with the year when both sides know
+ * it. Never the citing paper itself.
  */
 export function resolveEntry(
   entry: ParsedReference,
