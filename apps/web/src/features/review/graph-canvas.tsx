@@ -51,9 +51,7 @@ function canvasEdges(graph: TReviewGraph, selectedEdgeId: number | null): Edge[]
       source: paperRefKey(proposal.source),
       target: paperRefKey(proposal.target),
       label:
-        proposal.kind === 'cites'
-          ? 'proposed · cites'
-          : `proposed · overlap ${Math.round(proposal.similarity * 100)}%`,
+        proposal.kind === 'cites' ? 'proposed · cites' : `proposed · overlap ${Math.round(proposal.similarity * 100)}%`,
       markerEnd: proposal.kind === 'cites' ? ARROW : undefined,
       selectable: false,
       focusable: false,
