@@ -67,6 +67,13 @@ export function splitAuthors(text: string): string[] {
     .filter((part) => part.length > 1 && part.length < 80);
 }
 
+const PARTICLE = String.raw`(?:(?:van|von|de|der|den|da|dos|del|la|le|di)\s+)*`;
+/** "Surname AB, Other C, & Last DE. " (older BMC: "… Last DE: ", "Surname A, et al: ") — surnames, particles allowed, each followed by capital initials. */
+const VANCOUVER = new RegExp(
+  String.raw`^(?:${PARTICLE}\p{Lu}[\p{L}'’-]+(?:\s+${PARTICLE}\p{Lu}[\p{L}'’-]+)*\s+\p{Lu}{1,4}(?:,\s+(?:&\s+)?|[.:]\s+)|et al[.:]?\s+)+`,
+  'u',
+);
+
 const QUOTED = /[“"]([^”"]{8,})[”"]/;
 
 /** Reads authors, title, year, venue, DOI and arXiv id from one entry's text. */
@@ -87,18 +94,33 @@ export function parseEntry(raw: string): EntryFields {
       arxivId,
     };
   }
+  // Vancouver (BMC, PubMed): "Quandt F, Hummel FC. Title. Journal. 2014;3:1–8."
+  const vancouver = VANCOUVER.exec(raw)?.[0];
+  const afterNames = vancouver ? firstSentence(raw.slice(vancouver.length)) : null;
+  if (
+    vancouver &&
+    afterNames &&
+    /[.:]\s+$/.test(vancouver) &&
+    !namesBeforeYear(raw.slice(vancouver.length), afterNames)
+  ) {
+    return {
+      title: cleanTitle(afterNames.sentence),
+      authors: vancouver
+        .replace(/(?:,?\s*et al)?[.:]?\s+$/, '')
+        .split(/,\s+(?:&\s+)?/)
+        .map((name) => name.trim())
+        .filter(Boolean),
+      year: found?.year ?? null,
+      venue: venueOf(afterNames.rest),
+      doi,
+      arxivId,
+    };
+  }
   // Author-year styles: "Authors. 2019. Title. Venue" / "Authors (2019). Title. Venue"; not ABNT's
   // "SURNAME, X. Title. Venue, 2019.", where a year can end an early sentence.
   const run = authorRun(raw);
-  // A run that stops inside a first-name-first list ("Anant K. | Agarwal, …, Thorsten Joachims. 2019.")
-  // is not ABNT: there the year follows the next sentence.
-  const startsWithYear = (text: string) => /^\(?(?:1[89]|20)\d{2}/.test(text);
   const afterRun = raw.slice(run.length);
-  const next = firstSentence(afterRun);
-  const abnt =
-    /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) &&
-    !startsWithYear(afterRun) &&
-    !(startsWithYear(next.rest) && readsLikeNames(next.sentence));
+  const abnt = /(?:\p{Lu}\.|et al\.)[\s,;]*$/u.test(run) && !namesBeforeYear(afterRun, firstSentence(afterRun));
   // A long author list puts the year late in a short entry: still author-year when all before it is names.
   const early = found && (found.index < raw.length * 0.6 || readsLikeNames(raw.slice(0, found.index)));
   if (found && !abnt && early && found.index < 600) {
@@ -112,7 +134,7 @@ export function parseEntry(raw: string): EntryFields {
       arxivId,
     };
   }
-  // ABNT and Vancouver: "SURNAME, X.; SURNAME, Y. Title. Venue, v. 1, 2005."
+  // ABNT: "SURNAME, X.; SURNAME, Y. Title. Venue, v. 1, 2005."
   const title = firstSentence(raw.slice(run.length));
   return {
     title: cleanTitle(title.sentence),
@@ -122,6 +144,17 @@ export function parseEntry(raw: string): EntryFields {
     doi,
     arxivId,
   };
+}
+
+const startsWithYear = (text: string) => /^\(?(?:1[89]|20)\d{2}/.test(text);
+
+/**
+ * Whether what follows a run of names is the year, or more names and then the year: the run stopped
+ * inside a first-name-first list ("Anant K. | Agarwal, …, Thorsten Joachims. 2019."), so the entry is
+ * author-year, not ABNT or Vancouver.
+ */
+function namesBeforeYear(afterRun: string, next: { sentence: string; rest: string }): boolean {
+  return startsWithYear(afterRun) || (startsWithYear(next.rest) && readsLikeNames(next.sentence));
 }
 
 /** "Agarwal, Ivan Zaitsev, and Thorsten Joachims": commas or "and", nearly every word capitalised. */

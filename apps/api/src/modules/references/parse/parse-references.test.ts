@@ -52,6 +52,23 @@ describe('parseReferences', () => {
     expect(entry.authors[0]).toBe('Anant K. Agarwal');
   });
 
+  it('reads Vancouver entries, and the older BMC form with a colon and "et al"', () => {
+    expect(
+      parseEntry('Langhorne P, Bernhardt J, Kwakkel G. Stroke rehabilitation. Lancet. 2011; 377(9778):1693–702.'),
+    ).toMatchObject({
+      title: 'Stroke rehabilitation',
+      authors: ['Langhorne P', 'Bernhardt J', 'Kwakkel G'],
+      year: 2011,
+      venue: 'Lancet',
+    });
+    expect(
+      parseEntry('Franco L, et al: Sustaining quality of healthcare: institutionalization of quality assurance. 2002.'),
+    ).toMatchObject({
+      title: 'Sustaining quality of healthcare: institutionalization of quality assurance',
+      authors: ['Franco L'],
+    });
+  });
+
   it('finds Portuguese headings and ABNT entries', () => {
     const pages = [
       'Texto.',
