@@ -23,6 +23,8 @@
  * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
  * --pdf-metadata appends metadata read from PDFs (title, authors F1, year, DOI/arXiv id per split: tuning,
  * held-out, the older fixtures: bench/pdf-metadata.bench.ts); --pdf-metadata-only runs just that section.
+ * --references appends the reference-parsing section (20 PDFs of test/fixtures/pdfs-meta against gold.jsonl,
+ * tuning and held-out splits: bench/references.bench.ts); --references-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -40,6 +42,8 @@ import { benchHardware } from './machine';
 import { renderPdfMetadataReport, runPdfMetadataBench } from './pdf-metadata.bench';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
+import { runReferencesBench } from './references.bench';
+import { renderReferencesReport } from './references-report';
 import { type DriverResult, type MachineInfo, renderReport } from './report';
 import { measureConcurrentSearch, measureListing, measureSearch } from './scenarios';
 import { parseSize, runSearchScaleBench } from './search-scale.bench';
@@ -120,8 +124,8 @@ async function main() {
   };
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
-  // The metadata section reads fixture PDFs in this process: it needs no built server.
-  const serverless = process.argv.includes('--pdf-metadata-only');
+  // The metadata and reference sections read fixture PDFs in this process: they need no built server.
+  const serverless = ['--pdf-metadata-only', '--references-only'].some((flag) => process.argv.includes(flag));
   if (!serverless && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
@@ -135,10 +139,11 @@ async function main() {
       '--relevance-only',
       '--search-scale-only',
       '--pdf-metadata-only',
+      '--references-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
   const wants = (
-    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'pdf-metadata',
+    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'pdf-metadata' | 'references',
   ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
@@ -147,6 +152,7 @@ async function main() {
   const withRelevance = wants('relevance');
   const withSearchScale = wants('search-scale');
   const withPdfMetadata = wants('pdf-metadata');
+  const withReferences = wants('references');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -176,6 +182,7 @@ async function main() {
         log,
       })
     : undefined;
+  const references = withReferences ? await runReferencesBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -187,10 +194,11 @@ async function main() {
   if (relevance) console.log(renderKnownItemReport(relevance, date));
   if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
   if (pdfMetadata) console.log(renderPdfMetadataReport(pdfMetadata, date));
+  if (references) console.log(renderReferencesReport(references, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references }, null, 2)}\n`,
     );
 }
 

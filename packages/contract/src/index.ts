@@ -17,6 +17,7 @@ import { papersContract } from './papers.contract';
 import { pdfsContract } from './pdfs.contract';
 import { profileContract } from './profile.contract';
 import { recommendationsContract } from './recommendations.contract';
+import { referencesContract } from './references.contract';
 import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
@@ -58,6 +59,7 @@ export const contract = c.router(
     ai: aiContract,
     profile: profileContract,
     corpus: corpusContract,
+    references: referencesContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -84,6 +86,7 @@ export * from './paper-urls';
 export * from './pdfs.contract';
 export * from './profile.schemas';
 export * from './recommendation.schemas';
+export * from './references.contract';
 export * from './review.schemas';
 export * from './search.schemas';
 export * from './share.schemas';

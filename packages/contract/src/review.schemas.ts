@@ -40,14 +40,19 @@ export const ZGraphEdge = z.object({
 export type TGraphEdge = z.infer<typeof ZGraphEdge>;
 
 /**
- * An edge suggested when the graph is completed (docs/review.md#graph): two papers whose text is
- * similar (tf-idf cosine) and not yet linked. Never an edge until the user accepts it.
+ * An edge suggested when the graph is completed (docs/review.md#graph): first the citations between
+ * the graph's papers (kind 'cites': source's reference list resolves to target), then two papers whose
+ * text is similar (kind 'overlap', tf-idf cosine), not yet linked. Never an edge until the user accepts it.
  */
 export const ZEdgeProposal = z.object({
   id: ZRowId,
   source: ZPaperRef,
   target: ZPaperRef,
-  /** Cosine similarity of the two papers' tf-idf vectors, 0-1. */
+  /** Why it is proposed: a citation found in the papers' references, or word overlap. */
+  kind: z.enum(['cites', 'overlap']),
+  /** The label it is shown with: 'cites' or 'overlap'. */
+  label: zText(),
+  /** Cosine similarity of the two papers' tf-idf vectors, 0-1 (1 for a citation). */
   similarity: z.number().min(0).max(1),
   /** The terms that weigh most in both papers, the proposal's evidence. */
   shared_terms: z.array(zText()),

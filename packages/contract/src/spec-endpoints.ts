@@ -132,6 +132,10 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/ai/status'],
   // docs/ingest.md#freshness: the corpus's size and freshness, so "recent" lists say when they are a frozen sample.
   ['GET', '/api/corpus/status'],
+  // docs/references.md#routes: a paper's parsed reference list, its in-text markers, and the papers citing it.
+  ['GET', '/api/papers/{id}/references'],
+  ['GET', '/api/papers/{id}/citation-markers'],
+  ['GET', '/api/papers/{id}/citations'],
   // README#google-sign-in: whether the header offers sign-in, and where the identity-provider script loads from.
   ['GET', '/api/auth/config'],
   // The /rwf/{folderId} page: one shared folder (its name, mode, abilities, and members for managers).

@@ -45,6 +45,12 @@ export const ingestEnv = {
    */
   FULL_TEXT_FETCH: zFlag(true),
 
+  // docs/references.md#openalex: optional online enrichment of reference lists and cited-by; unset = off.
+  /** OpenAlex API base, e.g. https://api.openalex.org; unset (the default) keeps Paperbench offline for references. */
+  OPENALEX_BASE_URL: zOptional(z.string().url()),
+  /** Least time between two requests to OpenAlex (its polite pool asks for at most 10 a second). */
+  OPENALEX_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
+
   // docs/grants.md: the grant sources of `pnpm ingest grants` (tests point them at local servers replaying real responses).
   /** NIH RePORTER API (POST /v2/projects/search). */
   NIH_REPORTER_BASE_URL: z.string().url().default('https://api.reporter.nih.gov'),

@@ -19,6 +19,7 @@ import { createPapersRouter } from './papers/papers.router';
 import { createPdfsRouter } from './pdfs/pdfs.router';
 import { createProfileRouter } from './profile/profile.router';
 import { createRecommendationsRouter } from './recommendations/recommendations.router';
+import { createReferencesRouter } from './references/references.router';
 import { createReviewRouter } from './review/review.router';
 import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
@@ -60,4 +61,5 @@ export const createApiRouter = (context: AppContext) =>
     ai: createAiRouter(context),
     profile: createProfileRouter(context),
     corpus: createCorpusRouter(context),
+    references: createReferencesRouter(context),
   });

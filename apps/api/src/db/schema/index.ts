@@ -14,6 +14,7 @@ export * from './job-runs';
 export * from './outbound-pacing';
 export * from './page-views';
 export * from './paper-clicks';
+export * from './paper-references';
 export * from './paper-texts';
 export * from './papers';
 export * from './passages';

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
+import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
 import type { PdfText } from '../uploads/pdf-text';
 import { chunkPassages } from './chunk-passages';
@@ -15,9 +16,10 @@ export interface EmbeddingChoice {
 
 /**
  * A pending paper's extracted text becomes 'ready' with its passages, in one transaction, and its
- * embedding job is queued with them. Nothing happens when the row is no longer pending (a second
- * run of the job). Returns whether it was stored. `alsoWrite` writes more in the same transaction (an
- * upload's metadata read from the same PDF, docs/uploads.md#metadata-from-the-pdf).
+ * embedding job is queued with them, and its reference list and markers replace any stored before
+ * (docs/references.md#storage). Nothing happens when the row is no longer pending (a second run of the
+ * job). Returns whether it was stored. `alsoWrite` writes more in the same transaction (an upload's
+ * metadata read from the same PDF, docs/uploads.md#metadata-from-the-pdf).
  */
 export async function storeExtractedText(
   db: Db,
@@ -31,6 +33,7 @@ export async function storeExtractedText(
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
     await alsoWrite?.(tx);
+    await storeReferencesFromText(tx, ref, extracted.pages);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });

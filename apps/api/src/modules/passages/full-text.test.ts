@@ -75,6 +75,14 @@ describe.each(testDrivers())('full text and passages (%s)', (driver) => {
       expect(row.source).toBe('pdf');
       expect(text?.pages?.[row.page - 1]?.slice(row.charStart, row.charEnd)).toBe(row.text);
     }
+    // docs/references.md: the fetched text's reference list and markers are stored with the passages.
+    const references = (await call(user.token, `/api/papers/${FETCHABLE}/references?platform=arxiv`)).json();
+    expect(references.length).toBeGreaterThanOrEqual(20);
+    const { markers } = (await call(user.token, `/api/papers/${FETCHABLE}/citation-markers?platform=arxiv`)).json();
+    expect(markers.length).toBeGreaterThan(0);
+    for (const marker of markers) {
+      expect(text?.pages?.[marker.page - 1]?.slice(marker.char_start, marker.char_end)).toMatch(/\d{4}/);
+    }
     // Selected, attached again, processed again: ready stays ready, no second job, no second fetch.
     await call(user.token, '/api/chat/update_file_selection', { paper_id: FETCHABLE, selected: true });
     await call(user.token, '/api/chat/attach_paper', { paper_id: FETCHABLE });

@@ -122,3 +122,31 @@ describe('surfaceForms', () => {
     expect(forms.get('embed')).toBe('embeddings');
   });
 });
+
+describe('proposeEdges with citations', () => {
+  it("proposes every citation first (kind 'cites', citing → cited), then overlap pairs not already cited", () => {
+    const papers = [paper('specter', SPECTER), paper('scibert', SCIBERT), paper('ghana', GHANA)];
+    const cites = [{ source: papers[0]?.ref, target: papers[2]?.ref }] as {
+      source: ProposalPaper['ref'];
+      target: ProposalPaper['ref'];
+    }[];
+    const proposals = proposeEdges(papers, new Set(), PROPOSAL_OPTIONS, cites);
+    expect(proposals.map((p) => [p.kind, p.source.paper_id, p.target.paper_id])).toEqual([
+      ['cites', 'specter', 'ghana'],
+      ['overlap', 'scibert', 'specter'],
+    ]);
+    // A citation whose pair is already linked, or a pair cited and alike, is proposed once.
+    const both = proposeEdges(papers, new Set(), PROPOSAL_OPTIONS, [
+      { source: papers[0]?.ref as ProposalPaper['ref'], target: papers[1]?.ref as ProposalPaper['ref'] },
+    ]);
+    expect(both.map((p) => p.kind)).toEqual(['cites']);
+    expect(
+      proposeEdges(
+        papers,
+        new Set([pairKey(papers[0]?.ref as ProposalPaper['ref'], papers[2]?.ref as ProposalPaper['ref'])]),
+        PROPOSAL_OPTIONS,
+        cites,
+      ).map((p) => p.kind),
+    ).toEqual(['overlap']);
+  });
+});

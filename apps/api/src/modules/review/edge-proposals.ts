@@ -28,11 +28,21 @@ export interface ProposalOptions {
 
 export const PROPOSAL_OPTIONS: ProposalOptions = { threshold: 0.15, maxPerNode: 2, maxTotal: 10, sharedTerms: 5 };
 
+/** 'cites': one paper's reference list resolves to the other (docs/references.md); 'overlap': tf-idf words. */
+export type ProposalKind = 'cites' | 'overlap';
+
 export interface EdgeProposal {
   source: TPaperRef;
   target: TPaperRef;
   similarity: number;
   sharedTerms: string[];
+  kind: ProposalKind;
+}
+
+/** A citation between two of the graph's papers: `source`'s references resolve to `target`. */
+export interface CitationLink {
+  source: TPaperRef;
+  target: TPaperRef;
 }
 
 type Vector = Map<string, number>;
@@ -117,14 +127,37 @@ function orient(papers: readonly ProposalPaper[], i: number, j: number): [Propos
 }
 
 /**
- * The proposals for a graph: every pair not in `linked` (pairKey of any edge row, either direction,
- * drawn, proposed or dismissed) with a cosine at least `threshold`, most similar first, greedily kept
- * while neither paper has `maxPerNode` proposals, up to `maxTotal`.
+ * The proposals for a graph (docs/review.md#graph): first a 'cites' proposal for every citation
+ * between two of its papers (citing paper → cited paper) whose pair is not in `linked`; then, for the
+ * pairs left, every pair with a cosine at least `threshold`, most similar first, greedily kept while
+ * neither paper has `maxPerNode` proposals, up to `maxTotal` ('overlap'). `linked` holds the pairKey of
+ * any edge row, either direction, drawn, proposed or dismissed.
  */
 export function proposeEdges(
   papers: readonly ProposalPaper[],
   linked: ReadonlySet<string>,
   options: ProposalOptions = PROPOSAL_OPTIONS,
+  citations: readonly CitationLink[] = [],
+): EdgeProposal[] {
+  const cited = new Set(linked);
+  const cites: EdgeProposal[] = [];
+  for (const link of citations) {
+    const key = pairKey(link.source, link.target);
+    if (cited.has(key) || paperRefKey(link.source) === paperRefKey(link.target)) continue;
+    cited.add(key);
+    cites.push({ source: link.source, target: link.target, similarity: 1, sharedTerms: [], kind: 'cites' });
+  }
+  return [
+    ...cites,
+    ...proposeOverlap(papers, cited, { ...options, maxTotal: Math.max(0, options.maxTotal - cites.length) }),
+  ];
+}
+
+/** The word-overlap proposals (kind 'overlap'). */
+function proposeOverlap(
+  papers: readonly ProposalPaper[],
+  linked: ReadonlySet<string>,
+  options: ProposalOptions,
 ): EdgeProposal[] {
   const vectors = tfidfVectors(papers.map((paper) => tokenize(paper.text)));
   const candidates: { i: number; j: number; similarity: number }[] = [];
@@ -156,6 +189,7 @@ export function proposeEdges(
       target: target.ref,
       similarity,
       sharedTerms: stems.map((term) => forms.get(term) ?? term),
+      kind: 'overlap' as const,
     };
   });
 }

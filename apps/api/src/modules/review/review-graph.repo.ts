@@ -58,6 +58,8 @@ export interface NewProposal {
   target: TPaperRef;
   similarity: number;
   sharedTerms: string[];
+  /** Stored as the proposal's label ('cites' or 'overlap'), which accepting replaces with the user's. */
+  kind: 'cites' | 'overlap';
 }
 
 /** Stores proposals; a pair that already has a row (raced in meanwhile) is left as it is. */
@@ -70,6 +72,7 @@ export async function insertProposals(tx: Tx, sessionId: number, proposals: read
         sessionId,
         ...pairColumns(proposal.source, proposal.target),
         state: 'proposed',
+        label: proposal.kind,
         similarity: proposal.similarity,
         sharedTerms: proposal.sharedTerms,
       })),

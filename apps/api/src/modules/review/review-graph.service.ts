@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { sessionNotFound } from '../chat/chat-sessions.service';
 import { describePaper } from '../papers/paper-visibility.repo';
-import { type ProposalPaper, pairKey, proposeEdges } from './edge-proposals';
+import { citationLinksAmong } from '../references/references.service';
+import { PROPOSAL_OPTIONS, type ProposalPaper, pairKey, proposeEdges } from './edge-proposals';
 import { presentGraph, presentNode } from './review.presenter';
 import { lockReviewSession, type ReviewFileRow, selectHeldRefs, selectSessionFiles } from './review-files.repo';
 import { addPapersToSession } from './review-files.service';
@@ -174,7 +175,9 @@ export async function completeGraph(db: Db, userId: number, sessionId: number): 
     ),
   );
   // Computed before the lock: a tf-idf pass over many papers should not hold the session's row.
-  const proposals = proposeEdges(await proposalPapers(db, files), linked);
+  const refs = files.map((file) => ({ platform: file.platform, paper_id: file.paperId }));
+  const citations = await citationLinksAmong(db, refs);
+  const proposals = proposeEdges(await proposalPapers(db, files), linked, PROPOSAL_OPTIONS, citations);
   return db.transaction(async (tx) => {
     const session = await lockReviewSession(tx, userId, sessionId);
     if (!session) throw sessionNotFound('review', sessionId);

@@ -47,6 +47,9 @@ function presentProposal(row: ReviewEdgeRow): TEdgeProposal {
     target: targetOf(row),
     similarity: Math.min(1, Math.max(0, row.similarity ?? 0)),
     shared_terms: row.sharedTerms ?? [],
+    // docs/review.md#graph: citation links are proposed first; older rows (label '') were word overlap.
+    kind: row.label === 'cites' ? 'cites' : 'overlap',
+    label: row.label === 'cites' ? 'cites' : 'overlap',
   };
 }
 

@@ -1,7 +1,8 @@
-import { USER_ID_HEADER } from '@paperbench/contract';
-import { useEffect, useRef, useState } from 'react';
+import { type TCitationMarker, type TPaperRef, USER_ID_HEADER } from '@paperbench/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadedPaperIdOf } from '../../lib/pdf-source';
 import { readStoredUserId } from '../../lib/user-id-storage';
+import { useCitationMarkersQuery, useReferencesQuery } from '../references/api';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { PdfLoadError } from './pdf-load-error';
 import { pdfLoadFailureOf, type TPdfLoadFailure } from './pdf-load-failure';
@@ -14,6 +15,8 @@ type TLoadState =
   | { kind: 'error'; failure: TPdfLoadFailure }
   | { kind: 'ready'; doc: PDFDocumentProxy; pageWidth: number; pageHeight: number };
 
+const NO_MARKERS: TCitationMarker[] = [];
+
 /** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
 const SIDE_ROOM = 32;
 
@@ -24,13 +27,35 @@ type TPdfDocumentViewProps = {
   highlight?: string;
   /** The in-app page of the paper, offered when the PDF cannot be loaded. */
   paperPath?: string;
+  /** The paper shown, when known: its in-text citation markers become focusable (docs/references.md). */
+  paper?: TPaperRef;
 };
+
+/** The paper's markers grouped by page, with its reference list; null until both are loaded. */
+function useCitations(paper: TPaperRef | undefined) {
+  const references = useReferencesQuery(paper);
+  const markers = useCitationMarkersQuery(paper);
+  return useMemo(() => {
+    if (!references.data || !markers.data) return null;
+    const byPage = new Map<number, TCitationMarker[]>();
+    for (const marker of markers.data.markers) byPage.set(marker.page, [...(byPage.get(marker.page) ?? []), marker]);
+    return { references: references.data, byPage };
+  }, [references.data, markers.data]);
+}
 
 /**
  * The document: loads the PDF with pdf.js (range requests, so the first page shows before the rest
  * arrives), then lays out every page at its size and renders each one as it nears the viewport.
  */
-function PdfDocument({ url, page, highlight, paperPath, onRetry }: TPdfDocumentViewProps & { onRetry: () => void }) {
+function PdfDocument({
+  url,
+  page,
+  highlight,
+  paperPath,
+  paper,
+  onRetry,
+}: TPdfDocumentViewProps & { onRetry: () => void }) {
+  const citations = useCitations(paper);
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
   const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
@@ -132,6 +157,11 @@ function PdfDocument({ url, page, highlight, paperPath, onRetry }: TPdfDocumentV
               estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
               scrollerRef={scrollerRef}
               highlight={pageNumber === page ? highlight : undefined}
+              citations={
+                citations
+                  ? { markers: citations.byPage.get(pageNumber) ?? NO_MARKERS, references: citations.references }
+                  : undefined
+              }
             />
           ))}
       </div>

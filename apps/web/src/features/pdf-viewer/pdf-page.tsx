@@ -1,5 +1,8 @@
+import type { TCitationMarker, TPaperReference } from '@paperbench/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { findQuoteSpans } from '../../lib/quote-spans';
+import { MARKER_CLASS, type TTextItem } from '../references/marker-spans';
+import { PageCitations } from '../references/page-citations';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { RENDER_AHEAD_MARGIN } from './pdf-texts';
 
@@ -12,6 +15,8 @@ type TPdfPageProps = {
   scrollerRef: RefObject<HTMLDivElement | null>;
   /** A passage to mark in this page's text layer (a chat citation's quote). */
   highlight?: string;
+  /** This page's in-text citation markers and the paper's reference list (docs/references.md). */
+  citations?: { markers: readonly TCitationMarker[]; references: readonly TPaperReference[] };
 };
 
 const HIGHLIGHT_CLASS = 'pdf-highlight';
@@ -20,7 +25,7 @@ const HIGHLIGHT_CLASS = 'pdf-highlight';
  * One page: an empty box of the right size until it nears the viewport (IntersectionObserver), then a
  * canvas and a pdf.js text layer, so the text can be selected and found with the browser's find.
  */
-export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, highlight }: TPdfPageProps) {
+export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, highlight, citations }: TPdfPageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -28,6 +33,8 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
   const [size, setSize] = useState(estimatedSize);
   // Bumped when the text layer has been (re)drawn, so the highlight is applied to the new spans.
   const [textLayerVersion, setTextLayerVersion] = useState(0);
+  // The drawn text layer's spans and the items they show, for the citation markers' offsets.
+  const [layer, setLayer] = useState<{ textDivs: HTMLElement[]; items: TTextItem[] } | null>(null);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -66,9 +73,15 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
           transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
         });
         textDiv.replaceChildren();
-        textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: textDiv, viewport });
+        // The whole text content (not a stream): its items also place the citation markers.
+        const content = await page.getTextContent();
+        if (cancelled) return;
+        textLayer = new pdfjs.TextLayer({ textContentSource: content, container: textDiv, viewport });
         await Promise.all([renderTask.promise, textLayer.render()]);
-        if (!cancelled) setTextLayerVersion((version) => version + 1);
+        if (cancelled) return;
+        const items = content.items.flatMap((item) => ('str' in item ? [{ str: item.str, hasEOL: item.hasEOL }] : []));
+        setLayer({ textDivs: textLayer.textDivs as HTMLElement[], items });
+        setTextLayerVersion((version) => version + 1);
       } catch (error) {
         if (!cancelled && (error as { name?: string }).name !== 'RenderingCancelledException') {
           console.error(`Rendering page ${pageNumber} failed:`, error);
@@ -83,7 +96,7 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
   }, [isNear, doc, pageNumber, scale]);
 
   useEffect(() => {
-    const spans = [...(textRef.current?.querySelectorAll('span:not(.markedContent)') ?? [])];
+    const spans = [...(textRef.current?.querySelectorAll(`span:not(.markedContent):not(.${MARKER_CLASS})`) ?? [])];
     for (const span of spans) span.classList.remove(HIGHLIGHT_CLASS);
     if (!highlight || textLayerVersion === 0) return;
     const marked = findQuoteSpans(
@@ -106,6 +119,9 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
     >
       <canvas ref={canvasRef} className="pdf-canvas" style={{ width, height }} />
       <div ref={textRef} className="textLayer" />
+      {citations && (
+        <PageCitations boxRef={boxRef} layer={layer} markers={citations.markers} references={citations.references} />
+      )}
     </div>
   );
 }

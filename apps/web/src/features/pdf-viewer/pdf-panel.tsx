@@ -65,6 +65,7 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             page={pdf.page}
             highlight={pdf.highlight}
             paperPath={pdf.paper && paperDetailPath(pdf.paper)}
+            paper={pdf.paper}
           />
         </Suspense>
         {/* The paper's comments beside the PDF (features/comments), one toggle away. */}

@@ -44,14 +44,18 @@ function canvasEdges(graph: TReviewGraph, selectedEdgeId: number | null): Edge[]
       selected: edge.id === selectedEdgeId,
       className: 'review-edge',
     })),
+    // docs/review.md#graph: a citation found in the reference lists (an arrow, citing → cited) is told
+    // apart from word overlap (no direction claimed).
     ...graph.proposals.map((proposal) => ({
       id: `p${proposal.id}`,
       source: paperRefKey(proposal.source),
       target: paperRefKey(proposal.target),
-      label: `proposed · ${Math.round(proposal.similarity * 100)}%`,
+      label:
+        proposal.kind === 'cites' ? 'proposed · cites' : `proposed · overlap ${Math.round(proposal.similarity * 100)}%`,
+      markerEnd: proposal.kind === 'cites' ? ARROW : undefined,
       selectable: false,
       focusable: false,
-      className: 'review-edge is-proposal',
+      className: `review-edge is-proposal is-${proposal.kind}`,
       style: { strokeDasharray: '6 5' },
     })),
   ];

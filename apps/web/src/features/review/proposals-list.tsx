@@ -17,18 +17,27 @@ function ProposalRow({
   onAccept,
   onDismiss,
 }: { proposal: TEdgeProposal; subject: string } & Omit<TProposalsListProps, 'proposals' | 'nodes'>) {
-  const [label, setLabel] = useState<string>(RELATION_SUGGESTIONS[1]);
+  const cites = proposal.kind === 'cites';
+  const [label, setLabel] = useState<string>(cites ? 'cites' : RELATION_SUGGESTIONS[1]);
   return (
-    <li className="review-proposal">
+    <li className="review-proposal" data-kind={proposal.kind}>
       <p className="review-proposal-pair">{subject}</p>
+      {/* docs/review.md#graph: a citation found in the reference list, or only shared words. */}
       <p className="review-proposal-evidence">
-        Similarity {Math.round(proposal.similarity * 100)}%
-        {proposal.shared_terms.length > 0 && <> · shared terms: {proposal.shared_terms.join(', ')}</>}
+        {cites ? (
+          <>Cites: found in the first paper's reference list</>
+        ) : (
+          <>
+            Word overlap: similarity {Math.round(proposal.similarity * 100)}%
+            {proposal.shared_terms.length > 0 && <> · shared terms: {proposal.shared_terms.join(', ')}</>}
+          </>
+        )}
       </p>
       <div className="review-proposal-actions">
         <label className="review-field review-field-inline">
           <span>Relation</span>
           <select value={label} onChange={(event) => setLabel(event.target.value)}>
+            {cites && <option value="cites">cites</option>}
             {RELATION_SUGGESTIONS.map((suggestion) => (
               <option key={suggestion} value={suggestion}>
                 {suggestion}
@@ -74,7 +83,7 @@ export function ProposalsList({ proposals, nodes, ...actions }: TProposalsListPr
           <ProposalRow
             key={proposal.id}
             proposal={proposal}
-            subject={`${names.get(paperRefKey(proposal.source)) ?? proposal.source.paper_id} ↔ ${names.get(paperRefKey(proposal.target)) ?? proposal.target.paper_id}`}
+            subject={`${names.get(paperRefKey(proposal.source)) ?? proposal.source.paper_id} ${proposal.kind === 'cites' ? '→' : '↔'} ${names.get(paperRefKey(proposal.target)) ?? proposal.target.paper_id}`}
             {...actions}
           />
         ))}

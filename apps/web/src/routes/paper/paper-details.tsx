@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { AddToFileListButton } from '../../features/folders-picker/add-to-file-list-button';
+import { ReferencesSection } from '../../features/references/references-section';
 import { TexText } from '../../features/tex/tex-text';
 import { paperDetailPath } from '../../lib/app-paths';
 import { formatPaperDate } from '../../lib/paper-format';
@@ -114,6 +115,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
           <p className="muted">No abstract.</p>
         )}
       </section>
+      <ReferencesSection paper={{ paper_id: paper.paper_id, platform: paper.platform }} />
       <CommentThread
         target={{ kind: 'paper', paper: { paper_id: paper.paper_id, platform: paper.platform } }}
         canComment

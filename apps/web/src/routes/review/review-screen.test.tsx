@@ -207,6 +207,17 @@ function mockReviewApi({
             target: { paper_id: '1810.04805', platform: 'arxiv' },
             similarity: 0.42,
             shared_terms: ['transformer', 'citation'],
+            kind: 'overlap',
+            label: 'overlap',
+          },
+          {
+            id: 78,
+            source: { paper_id: '2004.07180', platform: 'arxiv' },
+            target: { paper_id: '1706.03762', platform: 'arxiv' },
+            similarity: 1,
+            shared_terms: [],
+            kind: 'cites',
+            label: 'cites',
           },
         ],
       };
@@ -460,14 +471,16 @@ describe('/review', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark complete' }));
     const proposals = await screen.findByRole('region', { name: 'Proposed links' });
-    expect(proposals).toHaveTextContent('Similarity 42% · shared terms: transformer, citation');
+    expect(proposals).toHaveTextContent('Word overlap: similarity 42% · shared terms: transformer, citation');
+    // docs/review.md#graph: a citation found in the reference lists is told apart from word overlap.
+    expect(proposals).toHaveTextContent("Cites: found in the first paper's reference list");
     // Proposed, not linked: the links list still has the one drawn edge.
     expect(within(links).getAllByRole('listitem')).toHaveLength(1);
-    await userEvent.click(within(proposals).getByRole('button', { name: /^Accept link SPECTER/ }));
+    await userEvent.click(within(proposals).getByRole('button', { name: /^Accept link SPECTER.*↔/ }));
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Links' })).getAllByRole('listitem')).toHaveLength(2),
     );
-    expect(screen.queryByRole('region', { name: 'Proposed links' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Proposed links' })).getAllByRole('listitem')).toHaveLength(1);
     expect(requests).toContainEqual({
       path: '/api/review/graph/proposals/accept',
       body: { session_id: 1, proposal_id: 77, label: 'compares with' },
