@@ -73,6 +73,7 @@ export * from './corpus.contract';
 export * from './entities';
 export * from './feed.schemas';
 export * from './folder.schemas';
+export * from './import.schemas';
 export * from './forum.schemas';
 export * from './grant.schemas';
 export * from './idea.schemas';

@@ -71,6 +71,10 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['upload', contract.folders.upload],
   // docs/review.md#sessions-files-and-target-paper: an upload into a review session is an upload like any other.
   ['upload', contract.review.upload],
+  // docs/import-export.md#limits: an import writes up to IMPORT_MAX_ENTRIES papers at once; attaching a PDF is an upload.
+  ['upload', contract.folders.import],
+  ['upload', contract.folders.importZotero],
+  ['upload', contract.uploads.attachPdf],
   ['pdf_proxy', contract.pdfs.proxy],
   ['mail', contract.subscription.update],
   ['mail', contract.subscription.resend],

@@ -1,7 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folderFiles, folders, papers } from '../../db/schema';
+import { folderFiles, folders, papers, uploads } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
 import {
@@ -35,6 +35,8 @@ export interface FolderFileRow {
   pdfUrl: string | null;
   /** Whether the actor may read the paper now (visiblePaperFilter); false for an upload whose grant ended. */
   readable: boolean;
+  /** False for a metadata-only paper (an imported entry with no PDF yet, docs/import-export.md); absent means true. */
+  hasPdf?: boolean;
 }
 
 const folderColumns = {
@@ -47,6 +49,10 @@ const folderColumns = {
   createdAt: folders.createdAt,
 };
 
+/** docs/import-export.md: an upload without a stored file is a metadata-only paper. */
+const hasPdfColumn = sql<boolean>`not exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
+  and ${uploads.paperId} = ${papers.paperId} and ${uploads.contentHash} is null)`;
+
 const fileColumns = (actor: Actor) => ({
   folderId: folderFiles.folderId,
   platform: folderFiles.platform,
@@ -55,6 +61,7 @@ const fileColumns = (actor: Actor) => ({
   title: papers.title,
   pdfUrl: papers.pdfUrl,
   readable: sql<boolean>`${visiblePaperFilter(actor.userId)}`,
+  hasPdf: hasPdfColumn,
 });
 
 /** Rows of one paper in folder_files. */

@@ -7,6 +7,8 @@ import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
 import { exportFolder } from './folder-export';
+import { importBibliographyFile } from './import/import-file';
+import { importZoteroLibrary } from './import/zotero-import';
 import {
   addFileToFolder,
   createFolder,
@@ -62,6 +64,17 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
       setDownloadHeaders(reply, file.filename, file.contentType);
       return { status: 200, body: file.body };
+    },
+    // docs/import-export.md: entries matched to papers, the rest kept as the caller's metadata-only papers.
+    import: async ({ params, request }) => {
+      const report = await importBibliographyFile(db, services.config, request, requireUser(request), params.id);
+      services.queue.wake();
+      return { status: 200, body: report };
+    },
+    importZotero: async ({ params, body, request }) => {
+      const report = await importZoteroLibrary({ db, config: services.config }, requireUser(request), params.id, body);
+      services.queue.wake();
+      return { status: 200, body: report };
     },
     summary: async ({ params, request }) => ({
       status: 200,

@@ -1,0 +1,149 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { folderFiles, papers, uploads, zoteroSyncs } from '../../../db/schema';
+import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
+
+/** A paper an entry may match, with what title matching compares. */
+export interface CandidatePaper {
+  platform: string;
+  paperId: string;
+  title: string;
+  authors: string[];
+  publishedDate: string | null;
+  doi: string | null;
+}
+
+const candidateColumns = {
+  platform: papers.platform,
+  paperId: papers.paperId,
+  title: papers.title,
+  authors: papers.authors,
+  publishedDate: papers.publishedDate,
+  doi: papers.doi,
+};
+
+/**
+ * docs/import-export.md#matching: an entry matches the corpus (every platform but uploads) or one of the
+ * caller's own uploads, so re-importing an export finds the papers it came from; never another's upload.
+ */
+const matchable = (userId: number): SQL =>
+  or(
+    sql`${papers.platform} <> ${UPLOAD_PLATFORM}`,
+    sql`exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
+      and ${uploads.paperId} = ${papers.paperId} and ${uploads.ownerId} = ${userId})`,
+  ) as SQL;
+
+/** arXiv papers of the corpus by id. */
+export async function selectArxivPapers(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ paperId: papers.paperId })
+    .from(papers)
+    .where(and(eq(papers.platform, 'arxiv'), inArray(papers.paperId, [...ids])));
+  return new Set(rows.map((row) => row.paperId));
+}
+
+/** Papers whose DOI is one of these, compared case-insensitively (papers_doi_idx on lower(doi)). */
+export async function selectPapersByDoi(tx: Tx, userId: number, dois: readonly string[]): Promise<CandidatePaper[]> {
+  if (dois.length === 0) return [];
+  const lowered = [...new Set(dois.map((doi) => doi.toLowerCase()))];
+  return tx
+    .select(candidateColumns)
+    .from(papers)
+    .where(and(inArray(sql`lower(${papers.doi})`, lowered), matchable(userId)));
+}
+
+/**
+ * Papers whose lower-cased title starts with `prefix` (papers_title_prefix_idx), for title matching. The
+ * prefix is letters, digits and single spaces only (entry-ids.ts titlePrefix), so it is written as a
+ * literal: a bound parameter would hide the constant prefix from the planner's index choice.
+ */
+export async function selectTitleCandidates(tx: Tx, userId: number, prefix: string): Promise<CandidatePaper[]> {
+  if (!/^[a-z0-9 ]{3,60}$/.test(prefix)) return [];
+  return tx
+    .select(candidateColumns)
+    .from(papers)
+    .where(and(sql`lower(${papers.title}) like ${sql.raw(`'${prefix}%'`)}`, matchable(userId)))
+    .limit(200);
+}
+
+/** The papers already in the folder, as paperRefKey strings. */
+export async function selectFolderPaperKeys(tx: Tx, folderId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ platform: folderFiles.platform, paperId: folderFiles.paperId })
+    .from(folderFiles)
+    .where(eq(folderFiles.folderId, folderId));
+  return new Set(rows.map((row) => `${row.platform}:${row.paperId}`));
+}
+
+/** How many uploads (with or without a PDF) the user owns: USER_PAPER_QUOTA counts them. */
+export async function countOwnedPapers(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(uploads).where(eq(uploads.ownerId, userId));
+  return row?.n ?? 0;
+}
+
+export interface MetadataOnlyPaper {
+  paperId: string;
+  title: string;
+  authors: string[];
+  publishedDate: string | null;
+  abstract: string | null;
+  doi: string | null;
+  label: string;
+}
+
+/** docs/import-export.md: a metadata-only paper is a papers row of platform upload whose uploads row has no file. */
+export async function insertMetadataOnlyPapers(tx: Tx, ownerId: number, rows: readonly MetadataOnlyPaper[]) {
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    await tx.insert(papers).values(
+      batch.map((row) => ({
+        platform: UPLOAD_PLATFORM,
+        paperId: row.paperId,
+        title: row.title,
+        authors: row.authors,
+        abstract: row.abstract,
+        publishedDate: row.publishedDate,
+        doi: row.doi,
+        categories: [],
+        pdfUrl: null,
+      })),
+    );
+    await tx.insert(uploads).values(
+      batch.map((row) => ({ paperId: row.paperId, ownerId, contentHash: null, originalFilename: row.label })),
+    );
+  }
+}
+
+/** Places the papers in the folder (each once; one already there is left as it is). */
+export async function insertFolderFiles(tx: Tx, folderId: number, refs: readonly TPaperRef[], addedBy: number) {
+  for (let start = 0; start < refs.length; start += 500) {
+    const values = refs.slice(start, start + 500).map((ref) => ({
+      folderId,
+      platform: ref.platform,
+      paperId: ref.paper_id,
+      addedBy,
+    }));
+    await tx.insert(folderFiles).values(values).onConflictDoNothing();
+  }
+}
+
+/** docs/import-export.md#zotero: the library version the user's last import into the folder reached. */
+export async function selectZoteroVersion(tx: Db, userId: number, folderId: number, library: string) {
+  const [row] = await tx
+    .select({ version: zoteroSyncs.version })
+    .from(zoteroSyncs)
+    .where(and(eq(zoteroSyncs.userId, userId), eq(zoteroSyncs.folderId, folderId), eq(zoteroSyncs.library, library)));
+  return row?.version ?? null;
+}
+
+export async function upsertZoteroVersion(tx: Tx, userId: number, folderId: number, library: string, version: number) {
+  await tx
+    .insert(zoteroSyncs)
+    .values({ userId, folderId, library, version })
+    .onConflictDoUpdate({
+      target: [zoteroSyncs.userId, zoteroSyncs.folderId, zoteroSyncs.library],
+      set: { version, syncedAt: sql`now()` },
+    });
+}
