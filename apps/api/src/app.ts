@@ -15,6 +15,7 @@ import { registerFormBodyParser } from './plugins/form-body';
 import { identityPlugin } from './plugins/identity';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { paperPageHead } from './modules/papers/citation-meta';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 
 const s = initServer();
@@ -78,7 +79,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logInitialization: false,
     requestValidationErrorHandler: handleValidationError,
   });
-  await registerWebApp(app, config.WEB_DIST);
+  // docs/import-export.md#citation-meta-tags: a public paper's page carries its citation tags for the Zotero Connector.
+  await registerWebApp(app, config.WEB_DIST, (url) => paperPageHead(context.db, url));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
