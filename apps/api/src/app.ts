@@ -7,6 +7,7 @@ import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { createApiRouter } from './modules';
+import { paperPageHead } from './modules/papers/citation-meta';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
 import { registerCompression } from './plugins/compression';
@@ -15,7 +16,6 @@ import { registerFormBodyParser } from './plugins/form-body';
 import { identityPlugin } from './plugins/identity';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { paperPageHead } from './modules/papers/citation-meta';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 
 const s = initServer();

@@ -34,7 +34,9 @@ export type TImportBody = {
 /** Zotero library ids and keys: digits, and the 8-character item/collection keys of the Zotero Web API. */
 export const ZZoteroImportRequest = z.object({
   library_type: z.enum(['user', 'group']),
-  library_id: zText().trim().regex(/^\d{1,12}$/, 'library_id must be the numeric id of the Zotero user or group'),
+  library_id: zText()
+    .trim()
+    .regex(/^\d{1,12}$/, 'library_id must be the numeric id of the Zotero user or group'),
   /** Asked for on every import and never stored (docs/security.md#zotero-api-keys). */
   api_key: zText()
     .trim()

@@ -33,7 +33,7 @@ export const uploadsContract = c.router({
     responses: { 200: ZOk, 409: ZError },
     summary: "Attach a PDF to one of the caller's metadata-only papers (an imported entry with no PDF yet)",
     description:
-      'Only the paper\'s owner; others get 404. Same limits, refusals and byte quota as POST /api/upload/; the text ' +
+      "Only the paper's owner; others get 404. Same limits, refusals and byte quota as POST /api/upload/; the text " +
       'is extracted afterwards as for an upload. 409 when the paper already has a PDF.',
   },
   remove: {

@@ -30,7 +30,10 @@ export interface FakeZotero {
 export async function startFakeZotero({
   libraryPath = '/users/12345',
   apiKey = 'goodkey0123456789abcdefgh',
-}: { libraryPath?: string; apiKey?: string } = {}): Promise<FakeZotero> {
+}: {
+  libraryPath?: string;
+  apiKey?: string;
+} = {}): Promise<FakeZotero> {
   const fake: Omit<FakeZotero, 'baseUrl' | 'close'> = { items: [], version: 1, requests: [], failWith: null };
   const server = createServer((request: IncomingMessage, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -46,7 +49,7 @@ export async function startFakeZotero({
       return;
     }
     const match = url.pathname.match(/^(.*)\/items\/top$/);
-    if (!match || !match[1]?.startsWith(libraryPath)) {
+    if (!match?.[1]?.startsWith(libraryPath)) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('Not found');
       return;

@@ -7,8 +7,6 @@ import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
 import { exportFolder } from './folder-export';
-import { importBibliographyFile } from './import/import-file';
-import { importZoteroLibrary } from './import/zotero-import';
 import {
   addFileToFolder,
   createFolder,
@@ -18,6 +16,8 @@ import {
   removeFileFromFolder,
   renameFolder,
 } from './folders.service';
+import { importBibliographyFile } from './import/import-file';
+import { importZoteroLibrary } from './import/zotero-import';
 
 const s = initServer();
 

@@ -27,7 +27,12 @@ describe.each(pgliteOnly())('citation meta tags on paper pages (%s)', (driver) =
       publishedDate: '2017-06-12',
       doi: '10.48550/arXiv.1706.03762',
     });
-    await buildPaper(t.db, { paperId: 'math/0601001', title: 'An old-style id', authors: ['Ada Lovelace'], publishedDate: '1900-01-01' });
+    await buildPaper(t.db, {
+      paperId: 'math/0601001',
+      title: 'An old-style id',
+      authors: ['Ada Lovelace'],
+      publishedDate: '1900-01-01',
+    });
     await buildPaper(t.db, {
       platform: 'acl',
       paperId: 'N19-1423',
@@ -41,7 +46,8 @@ describe.each(pgliteOnly())('citation meta tags on paper pages (%s)', (driver) =
   afterAll(() => t.close());
 
   const page = (url: string) => t.app.inject({ url });
-  const metas = (html: string) => [...html.matchAll(/<meta name="(citation_[a-z_]+)" content="([^"]*)" \/>/g)].map((m) => [m[1], m[2]]);
+  const metas = (html: string) =>
+    [...html.matchAll(/<meta name="(citation_[a-z_]+)" content="([^"]*)" \/>/g)].map((m) => [m[1], m[2]]);
 
   it("writes an arXiv paper's tags and title, every value HTML-escaped", async () => {
     const response = await page('/paper/1706.03762/arxiv');

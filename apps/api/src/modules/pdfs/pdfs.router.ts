@@ -2,7 +2,7 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
 import { requireAccess } from '../../policies/access';
 import { resolveSessionById } from '../identity/identity.service';

@@ -21,7 +21,12 @@ describe.each(testDrivers())('metadata-only papers and PUT /api/uploads/{paperId
   /** Imports one unknown entry; its new paper's id. */
   async function metadataOnlyPaper(title: string): Promise<string> {
     const bib = `@article{k, title={${title}}, author={Roe, Jane}, year=2022}`;
-    const response = await send('POST', `/api/folders/${folderId}/import`, [{ name: 'file', filename: 'a.bib', content: Buffer.from(bib) }], owner.token);
+    const response = await send(
+      'POST',
+      `/api/folders/${folderId}/import`,
+      [{ name: 'file', filename: 'a.bib', content: Buffer.from(bib) }],
+      owner.token,
+    );
     expect(response.json()).toMatchObject({ metadata_only: 1 });
     const [row] = await t.db.select({ paperId: papers.paperId }).from(papers).where(eq(papers.title, title));
     return row?.paperId ?? '';
@@ -55,7 +60,9 @@ describe.each(testDrivers())('metadata-only papers and PUT /api/uploads/{paperId
     const pdf = await t.app.inject({ url: `/api/uploads/${paperId}/pdf`, headers: { 'x-user-id': owner.token } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const listed = (await t.app.inject({ url: `/api/folders/${folderId}/files`, headers: { 'x-user-id': owner.token } })).json();
+    const listed = (
+      await t.app.inject({ url: `/api/folders/${folderId}/files`, headers: { 'x-user-id': owner.token } })
+    ).json();
     const file = listed.find((one: { paper_id: string }) => one.paper_id === paperId);
     expect(file).toMatchObject({ paper_URL: `/api/uploads/${paperId}/pdf` });
     expect(file.no_pdf).toBeUndefined();
@@ -91,7 +98,12 @@ describe.each(testDrivers())('metadata-only papers and PUT /api/uploads/{paperId
     const other = await buildUser(t.db);
     const otherFolder = (await buildFolder(t.db, { ownerId: other.id })).id;
     const bib = Buffer.from('@misc{x, title={Goes with the account}, year=2020}');
-    const imported = await send('POST', `/api/folders/${otherFolder}/import`, [{ name: 'file', filename: 'x.bib', content: bib }], other.token);
+    const imported = await send(
+      'POST',
+      `/api/folders/${otherFolder}/import`,
+      [{ name: 'file', filename: 'x.bib', content: bib }],
+      other.token,
+    );
     expect(imported.json()).toMatchObject({ metadata_only: 1 });
     const gone = await t.app.inject({
       method: 'DELETE',

@@ -130,7 +130,11 @@ function cslEntries(text: string): RawEntry[] {
 
 /** CSL-JSON items (a file's, or a Zotero library's format=csljson): each must be an object with a type or title. */
 function cslItemEntries(items: unknown[]): RawEntry[] {
-  if (!items.every((item) => item && typeof item === 'object' && !Array.isArray(item) && ('title' in item || 'type' in item))) {
+  if (
+    !items.every(
+      (item) => item && typeof item === 'object' && !Array.isArray(item) && ('title' in item || 'type' in item),
+    )
+  ) {
     throw unsupported('This JSON is not CSL-JSON (an array of items with a type and a title)');
   }
   return items.map((item) => ({ csl: item as CslInput, extra: {} }));

@@ -25,7 +25,10 @@ async function receiveBibliography(request: FastifyRequest, maxBytes: number): P
       if (part.type === 'field') continue;
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new AppError('INVALID_REQUEST', `Unexpected file part "${part.fieldname}": send the bibliography as "file"`);
+        throw new AppError(
+          'INVALID_REQUEST',
+          `Unexpected file part "${part.fieldname}": send the bibliography as "file"`,
+        );
       }
       bytes = await part.toBuffer();
     }

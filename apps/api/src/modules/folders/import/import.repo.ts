@@ -110,9 +110,9 @@ export async function insertMetadataOnlyPapers(tx: Tx, ownerId: number, rows: re
         pdfUrl: null,
       })),
     );
-    await tx.insert(uploads).values(
-      batch.map((row) => ({ paperId: row.paperId, ownerId, contentHash: null, originalFilename: row.label })),
-    );
+    await tx
+      .insert(uploads)
+      .values(batch.map((row) => ({ paperId: row.paperId, ownerId, contentHash: null, originalFilename: row.label })));
   }
 }
 

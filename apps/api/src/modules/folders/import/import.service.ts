@@ -77,7 +77,10 @@ export async function importEntries(
       const match = matches[index] ?? { kind: 'none' };
       const tooBig = oversized(entry);
       if (match.kind === 'rejected' || tooBig) {
-        report.rejected.push({ entry: entry.label.slice(0, 200), reason: tooBig ?? (match as { reason: string }).reason });
+        report.rejected.push({
+          entry: entry.label.slice(0, 200),
+          reason: tooBig ?? (match as { reason: string }).reason,
+        });
         return;
       }
       if (match.kind === 'paper') {

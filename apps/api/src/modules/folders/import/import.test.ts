@@ -64,7 +64,12 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
     });
     // Two papers with one title, first author and year: an entry fitting both is not guessed.
     for (const paperId of ['2101.00001', '2101.00002']) {
-      await buildPaper(t.db, { paperId, title: 'A Survey of Surveys', authors: ['Jane Roe'], publishedDate: '2021-01-04' });
+      await buildPaper(t.db, {
+        paperId,
+        title: 'A Survey of Surveys',
+        authors: ['Jane Roe'],
+        publishedDate: '2021-01-04',
+      });
     }
   });
   afterAll(() => t.close());
@@ -100,7 +105,10 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
       doi: '10.1234/Nobody.1',
       pdfUrl: null,
     });
-    const [upload] = await t.db.select().from(uploads).where(eq(uploads.paperId, own?.paper_id ?? ''));
+    const [upload] = await t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.paperId, own?.paper_id ?? ''));
     expect(upload).toMatchObject({ ownerId: owner.id, contentHash: null });
 
     // Its PDF route says there is none yet; a stranger learns nothing of it at all.
@@ -134,22 +142,38 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
     // The unknown entry is the caller's own metadata-only paper since the first test: found by its DOI, not made again.
     expect(report).toMatchObject({ added: 4, matched: 4, metadata_only: 0, duplicates: 2 });
     expect(report.rejected).toEqual([
-      { entry: 'survey', reason: expect.stringMatching(/^ambiguous: .*2 papers \(arxiv 2101\.0000[12], arxiv 2101\.0000[12]\)/) },
+      {
+        entry: 'survey',
+        reason: expect.stringMatching(/^ambiguous: .*2 papers \(arxiv 2101\.0000[12], arxiv 2101\.0000[12]\)/),
+      },
     ]);
   });
 
   it('reads RIS and CSL-JSON, telling the format from the content rather than the name', async () => {
     const folderId = await newFolder();
-    const ris = 'TY  - JOUR\nID  - bert\nTI  - BERT\nAU  - Devlin, Jacob\nPY  - 2019\nDO  - 10.18653/v1/n19-1423\nER  - \n';
+    const ris =
+      'TY  - JOUR\nID  - bert\nTI  - BERT\nAU  - Devlin, Jacob\nPY  - 2019\nDO  - 10.18653/v1/n19-1423\nER  - \n';
     expect((await importFile(folderId, ris, owner.token, 'refs.json')).json()).toMatchObject({ matched: 1 });
     const csl = JSON.stringify([
-      { id: 'he', type: 'article-journal', title: 'Deep Residual Learning for Image Recognition', author: [{ family: 'He', given: 'Kaiming' }], issued: { 'date-parts': [[2015, 12]] } },
+      {
+        id: 'he',
+        type: 'article-journal',
+        title: 'Deep Residual Learning for Image Recognition',
+        author: [{ family: 'He', given: 'Kaiming' }],
+        issued: { 'date-parts': [[2015, 12]] },
+      },
     ]);
     expect((await importFile(folderId, csl, owner.token, 'refs.bib')).json()).toMatchObject({ matched: 1, added: 1 });
   });
 
   describe('refuses bad input with a clear error, and writes nothing', () => {
-    const refused = async (folderId: number, content: string | Buffer, status: number, message: RegExp, token?: string) => {
+    const refused = async (
+      folderId: number,
+      content: string | Buffer,
+      status: number,
+      message: RegExp,
+      token?: string,
+    ) => {
       const before = await state();
       const response = await importFile(folderId, content, token);
       expect(response.statusCode).toBe(status);
@@ -159,7 +183,9 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
 
     it('a 10,000-entry BibTeX (413, the limit named)', async () => {
       const folderId = await newFolder();
-      const big = Array.from({ length: 10_000 }, (_, i) => `@misc{k${i}, title={Paper number ${i}}, year=2020}`).join('\n');
+      const big = Array.from({ length: 10_000 }, (_, i) => `@misc{k${i}, title={Paper number ${i}}, year=2020}`).join(
+        '\n',
+      );
       await refused(folderId, big, 413, /10000 entries, more than the limit of 5000 \(IMPORT_MAX_ENTRIES\)/);
     });
 
@@ -180,7 +206,12 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
 
     it('a NUL in a field', async () => {
       const folderId = await newFolder();
-      await refused(folderId, '@article{a,\n  title = {Nul\u0000here},\n  year = 2020}', 400, /^line 2: a NUL character/);
+      await refused(
+        folderId,
+        '@article{a,\n  title = {Nul\u0000here},\n  year = 2020}',
+        400,
+        /^line 2: a NUL character/,
+      );
     });
 
     it("a folder the caller cannot write: a stranger's is 404, a viewer's is refused", async () => {

@@ -39,7 +39,11 @@ export async function matchEntries(tx: Tx, userId: number, entries: readonly Imp
   ]);
   const byDoi = new Map<string, CandidatePaper[]>();
   const dois = entries.filter((entry) => !(entry.arxivId && arxiv.has(entry.arxivId))).map((entry) => entry.doi);
-  for (const paper of await selectPapersByDoi(tx, userId, dois.filter((doi): doi is string => doi !== null))) {
+  for (const paper of await selectPapersByDoi(
+    tx,
+    userId,
+    dois.filter((doi): doi is string => doi !== null),
+  )) {
     const key = (paper.doi ?? '').toLowerCase();
     byDoi.set(key, [...(byDoi.get(key) ?? []), paper]);
   }
@@ -52,7 +56,10 @@ export async function matchEntries(tx: Tx, userId: number, entries: readonly Imp
     }
     const doiHits = entry.doi ? (byDoi.get(entry.doi.toLowerCase()) ?? []) : [];
     if (doiHits.length > 1) {
-      matches.push({ kind: 'rejected', reason: `ambiguous: its DOI matches ${doiHits.length} papers (${describe(doiHits)})` });
+      matches.push({
+        kind: 'rejected',
+        reason: `ambiguous: its DOI matches ${doiHits.length} papers (${describe(doiHits)})`,
+      });
       continue;
     }
     if (doiHits[0]) {

@@ -36,7 +36,8 @@ export function readRisRecords(text: string): RisRecord[] {
     }
     if (tagged) {
       const [, tag = '', value = ''] = tagged;
-      if (tag === 'TY') throw lineError(startedAt, 'the RIS record starting here has no "ER  - " line before the next one');
+      if (tag === 'TY')
+        throw lineError(startedAt, 'the RIS record starting here has no "ER  - " line before the next one');
       if (tag === 'ER') {
         records.push(current);
         current = null;
@@ -48,7 +49,10 @@ export function readRisRecords(text: string): RisRecord[] {
       return;
     }
     if (BROKEN_TAG.test(line)) {
-      throw lineError(lineNo, `malformed RIS tag "${line.slice(0, 40)}": a tag is two capitals or digits, two spaces, "-"`);
+      throw lineError(
+        lineNo,
+        `malformed RIS tag "${line.slice(0, 40)}": a tag is two capitals or digits, two spaces, "-"`,
+      );
     }
     if (line.trim() === '') return;
     const previous = current[lastTag];

@@ -44,7 +44,12 @@ describe.each(pgliteOnly())('export and import round trip (%s)', (driver) => {
   afterAll(() => t.close());
 
   const refsOf = async (id: number) =>
-    ((await t.app.inject({ url: `/api/folders/${id}/files`, headers: headers() })).json() as { platform: string; paper_id: string }[])
+    (
+      (await t.app.inject({ url: `/api/folders/${id}/files`, headers: headers() })).json() as {
+        platform: string;
+        paper_id: string;
+      }[]
+    )
       .map((file) => `${file.platform}:${file.paper_id}`)
       .sort();
 
@@ -58,7 +63,10 @@ describe.each(pgliteOnly())('export and import round trip (%s)', (driver) => {
     expect(items[0]).toMatchObject({
       id: 'Vaswani2017Attention',
       title: 'Attention Is All You Need',
-      author: [{ family: 'Vaswani', given: 'Ashish' }, { family: 'Shazeer', given: 'Noam' }],
+      author: [
+        { family: 'Vaswani', given: 'Ashish' },
+        { family: 'Shazeer', given: 'Noam' },
+      ],
       issued: { 'date-parts': [[2017, 6, 12]] },
       URL: 'https://arxiv.org/abs/1706.03762',
     });
@@ -68,21 +76,27 @@ describe.each(pgliteOnly())('export and import round trip (%s)', (driver) => {
     expect(library.json()).toHaveLength(4);
   });
 
-  it.each(['bibtex', 'ris', 'csljson'])('exports as %s and imports into an empty folder: the same papers', async (format) => {
-    const exported = await t.app.inject({ url: `/api/folders/${folderId}/export?format=${format}`, headers: headers() });
-    expect(exported.statusCode).toBe(200);
-    const target = (await buildFolder(t.db, { ownerId: owner.id, name: `Copy ${format}` })).id;
-    const { payload, headers: multipart } = multipartBody([
-      { name: 'file', filename: 'export', content: exported.rawPayload, contentType: 'text/plain' },
-    ]);
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/api/folders/${target}/import`,
-      payload,
-      headers: { ...multipart, ...headers() },
-    });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.json()).toEqual({ added: 4, matched: 4, metadata_only: 0, duplicates: 0, rejected: [] });
-    expect(await refsOf(target)).toEqual(await refsOf(folderId));
-  });
+  it.each(['bibtex', 'ris', 'csljson'])(
+    'exports as %s and imports into an empty folder: the same papers',
+    async (format) => {
+      const exported = await t.app.inject({
+        url: `/api/folders/${folderId}/export?format=${format}`,
+        headers: headers(),
+      });
+      expect(exported.statusCode).toBe(200);
+      const target = (await buildFolder(t.db, { ownerId: owner.id, name: `Copy ${format}` })).id;
+      const { payload, headers: multipart } = multipartBody([
+        { name: 'file', filename: 'export', content: exported.rawPayload, contentType: 'text/plain' },
+      ]);
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: `/api/folders/${target}/import`,
+        payload,
+        headers: { ...multipart, ...headers() },
+      });
+      expect(imported.statusCode).toBe(200);
+      expect(imported.json()).toEqual({ added: 4, matched: 4, metadata_only: 0, duplicates: 0, rejected: [] });
+      expect(await refsOf(target)).toEqual(await refsOf(folderId));
+    },
+  );
 });

@@ -27,7 +27,12 @@ export async function importZoteroLibrary(
   };
   const library = libraryPath(source);
   const since = await selectZoteroVersion(db, userId, folderId, library);
-  const { items, version } = await fetchZoteroItems(config.ZOTERO_API_BASE_URL, source, since, config.IMPORT_MAX_ENTRIES);
+  const { items, version } = await fetchZoteroItems(
+    config.ZOTERO_API_BASE_URL,
+    source,
+    since,
+    config.IMPORT_MAX_ENTRIES,
+  );
   const report = await importEntries(db, config, userId, folderId, entriesFromCsl(items), (tx) =>
     upsertZoteroVersion(tx, userId, folderId, library, version),
   );

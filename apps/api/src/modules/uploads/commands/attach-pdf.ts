@@ -1,5 +1,7 @@
+import { paperRefKey } from '@paperbench/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context';
+import { enqueue } from '../../../jobs/queue/enqueue';
 import { AppError, notFound } from '../../../lib/app-error';
 import { requireAccess } from '../../../policies/access';
 import { withStoredFile } from '../../../storage/stored-file';
@@ -9,8 +11,6 @@ import { requireUploadRoom } from '../../quotas/user-quotas';
 import { insertPendingText } from '../paper-texts.repo';
 import { receiveUserUpload } from '../receive-user-upload';
 import { attachUploadFile, lockOwnedUpload } from '../uploads.repo';
-import { enqueue } from '../../../jobs/queue/enqueue';
-import { paperRefKey } from '@paperbench/contract';
 
 /**
  * PUT /api/uploads/{paperId}/pdf (docs/import-export.md#attach-a-pdf): a PDF for one of the owner's
