@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
 import { SmallIconButton } from '../ui/small-icon-button';
 import { FileTextStatus } from './file-text-status';
+import { AttachPdfButton } from './import/attach-pdf-button';
 import { useFileTextStatus } from './use-file-text-status';
 
 type TFileRowProps = {
@@ -59,12 +60,14 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
       <button
         type="button"
         className="file-open"
-        title={file.paper_URL ? `Open ${file.filename}` : 'This paper has no PDF'}
+        title={file.paper_URL ? `Open ${file.filename}` : file.no_pdf ? 'No PDF yet' : 'This paper has no PDF'}
         disabled={!file.paper_URL}
         onClick={() => onOpen(file)}
       >
         {file.filename}
       </button>
+      {/* docs/import-export.md: an imported entry with no PDF yet; its owner attaches one. */}
+      {file.no_pdf && <AttachPdfButton file={file} />}
       {onDeleteUpload && file.platform === 'upload' && (
         <SmallIconButton
           label={`Delete upload ${file.filename}`}

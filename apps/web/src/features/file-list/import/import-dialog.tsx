@@ -1,0 +1,125 @@
+import type { TFolder, TImportReport } from '@paperbench/contract';
+import { type FormEvent, useState } from 'react';
+import { parseApiError } from '../../../api/parse-api-error';
+import { Modal } from '../../ui/modal';
+import { SegmentedOptions } from '../../ui/segmented-options';
+import { useImportFileMutation, useImportZoteroMutation } from './api';
+import { ImportReport } from './import-report';
+import './import-dialog.css';
+
+type TSource = 'file' | 'zotero';
+const SOURCES = [
+  { value: 'file', label: 'File' },
+  { value: 'zotero', label: 'Zotero' },
+] as const satisfies readonly { value: TSource; label: string }[];
+
+/**
+ * docs/import-export.md: the folder's Import references dialog. A .bib, .ris or .json file, or a Zotero
+ * library (type, id, key, optional collection); then the server's report. The key stays in this form's
+ * state only (docs/security.md#zotero-api-keys).
+ */
+export function ImportDialog({ folder, onClose }: { folder: TFolder; onClose: () => void }) {
+  const [source, setSource] = useState<TSource>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [libraryType, setLibraryType] = useState<'user' | 'group'>('user');
+  const [libraryId, setLibraryId] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [collection, setCollection] = useState('');
+  const [report, setReport] = useState<TImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const importFile = useImportFileMutation(folder.id);
+  const importZotero = useImportZoteroMutation(folder.id);
+  const isPending = importFile.isPending || importZotero.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const run =
+      source === 'file' && file
+        ? importFile.mutateAsync(file)
+        : importZotero.mutateAsync({
+            library_type: libraryType,
+            library_id: libraryId.trim(),
+            api_key: apiKey.trim(),
+            ...(collection.trim() ? { collection_key: collection.trim() } : {}),
+          });
+    run.then(setReport, (failure: unknown) => setError(parseApiError(failure).message));
+  };
+
+  const canSubmit = source === 'file' ? file !== null : libraryId.trim() !== '' && apiKey.trim() !== '';
+  return (
+    <Modal title={`Import references into ${folder.name}`} onClose={onClose}>
+      {report ? (
+        <>
+          <ImportReport report={report} />
+          <div className="modal-actions">
+            <button type="button" className="button button-primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={submit} className="import-form">
+          <div className="segmented" role="group" aria-label="Import from">
+            <SegmentedOptions options={SOURCES} value={source} onChange={setSource} />
+          </div>
+          {source === 'file' ? (
+            <label className="form-field">
+              Bibliography file
+              <input
+                type="file"
+                accept=".bib,.bibtex,.ris,.json,application/x-bibtex,application/x-research-info-systems,application/json"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+              <span className="form-hint">BibTeX (.bib), RIS (.ris) or CSL-JSON (.json), up to 5 MB.</span>
+            </label>
+          ) : (
+            <>
+              <label className="form-field">
+                Library type
+                <select
+                  value={libraryType}
+                  onChange={(event) => setLibraryType(event.target.value as 'user' | 'group')}
+                >
+                  <option value="user">My library (user)</option>
+                  <option value="group">Group library</option>
+                </select>
+              </label>
+              <label className="form-field">
+                Library id
+                <input inputMode="numeric" value={libraryId} onChange={(event) => setLibraryId(event.target.value)} />
+              </label>
+              <label className="form-field">
+                API key
+                <input
+                  type="password"
+                  autoComplete="off"
+                  value={apiKey}
+                  onChange={(event) => setApiKey(event.target.value)}
+                />
+                <span className="form-hint">Used for this import only, never stored.</span>
+              </label>
+              <label className="form-field">
+                Collection key (optional)
+                <input value={collection} onChange={(event) => setCollection(event.target.value)} />
+              </label>
+            </>
+          )}
+          {error && (
+            <p className="import-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="modal-actions">
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary" disabled={!canSubmit || isPending}>
+              {isPending ? 'Importing…' : 'Import'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
