@@ -60,9 +60,9 @@ export function ImportDialog({ folder, onClose }: { folder: TFolder; onClose: ()
         </>
       ) : (
         <form onSubmit={submit} className="import-form">
-          <div className="segmented" role="group" aria-label="Import from">
+          <fieldset className="segmented" aria-label="Import from">
             <SegmentedOptions options={SOURCES} value={source} onChange={setSource} />
-          </div>
+          </fieldset>
           {source === 'file' ? (
             <label className="form-field">
               Bibliography file
