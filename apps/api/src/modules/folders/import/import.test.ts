@@ -97,7 +97,7 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
       .select()
       .from(papers)
       .where(eq(papers.paperId, own?.paper_id ?? ''));
-    // A year alone is stored as its 1 January (docs/import-export.md#dates), never requirements §9's 1900 default.
+    // A year alone is stored as its 1 January (docs/import-export.md#metadata-only-papers), never requirements §9's 1900 default.
     expect(row).toMatchObject({
       authors: ['Jörg Müller', 'Jane Doe'],
       publishedDate: '2020-01-01',
