@@ -46,7 +46,9 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
     );
   }
   return (
-    <li className={textStatus ? 'file-row has-text-status' : 'file-row'}>
+    <li
+      className={['file-row', textStatus && 'has-text-status', file.no_pdf && 'has-no-pdf'].filter(Boolean).join(' ')}
+    >
       <input
         type="checkbox"
         className="file-select"
@@ -66,8 +68,6 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
       >
         {file.filename}
       </button>
-      {/* docs/import-export.md: an imported entry with no PDF yet; its owner attaches one. */}
-      {file.no_pdf && <AttachPdfButton file={file} />}
       {onDeleteUpload && file.platform === 'upload' && (
         <SmallIconButton
           label={`Delete upload ${file.filename}`}
@@ -83,6 +83,8 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
         onClick={() => onRemove(file)}
       />
       {textStatus && <FileTextStatus status={textStatus} />}
+      {/* docs/import-export.md: an imported entry with no PDF yet; its owner attaches one. */}
+      {file.no_pdf && <AttachPdfButton file={file} />}
     </li>
   );
 }

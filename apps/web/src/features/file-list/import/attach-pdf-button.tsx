@@ -15,8 +15,8 @@ export function AttachPdfButton({ file }: { file: TFolderFile }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const attach = useAttachPdfMutation();
   return (
-    <>
-      <span className="file-no-pdf">No PDF yet</span>
+    <span className="file-no-pdf">
+      No PDF yet
       <button
         type="button"
         className="button button-small"
@@ -43,6 +43,6 @@ export function AttachPdfButton({ file }: { file: TFolderFile }) {
           });
         }}
       />
-    </>
+    </span>
   );
 }
