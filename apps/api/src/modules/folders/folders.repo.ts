@@ -1,7 +1,8 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folderFiles, folders, papers, uploads } from '../../db/schema';
+import { hasPdfColumn } from '../../db/columns/upload-joins';
+import { folderFiles, folders, papers } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
 import {
@@ -48,10 +49,6 @@ const folderColumns = {
   isPublic: folders.isPublic,
   createdAt: folders.createdAt,
 };
-
-/** docs/import-export.md: an upload without a stored file is a metadata-only paper. */
-const hasPdfColumn = sql<boolean>`not exists (select 1 from ${uploads} where ${uploads.platform} = ${papers.platform}
-  and ${uploads.paperId} = ${papers.paperId} and ${uploads.contentHash} is null)`;
 
 const fileColumns = (actor: Actor) => ({
   folderId: folderFiles.folderId,
