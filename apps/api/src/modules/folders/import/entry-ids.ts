@@ -58,8 +58,9 @@ export function familyName(author: string): string {
 /**
  * The start of a title as stored, lower-cased, up to its first character that normalising could
  * change: the papers_title_prefix_idx range that finds the candidates a normalised title is compared with.
+ * Letters, digits and single spaces only, so it is safe as an SQL literal (import.repo.ts).
  */
 export function titlePrefix(title: string): string {
-  const match = title.toLowerCase().match(/^[a-z0-9]+(?: [a-z0-9]+)*/);
+  const match = title.toLowerCase().match(/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*/u);
   return match ? match[0].slice(0, 60) : '';
 }

@@ -55,16 +55,28 @@ export async function selectPapersByDoi(tx: Tx, userId: number, dois: readonly s
 }
 
 /**
- * Papers whose lower-cased title starts with `prefix` (papers_title_prefix_idx), for title matching. The
- * prefix is letters, digits and single spaces only (entry-ids.ts titlePrefix), so it is written as a
- * literal: a bound parameter would hide the constant prefix from the planner's index choice.
+ * Papers of `year` whose lower-cased title starts with `prefix` (papers_title_prefix_idx), for title
+ * matching. The prefix is letters, digits and single spaces only (entry-ids.ts titlePrefix, checked
+ * again here), so it is written as a literal: a bound parameter would hide the constant prefix from the
+ * planner's index choice.
  */
-export async function selectTitleCandidates(tx: Tx, userId: number, prefix: string): Promise<CandidatePaper[]> {
-  if (!/^[a-z0-9 ]{3,60}$/.test(prefix)) return [];
+export async function selectTitleCandidates(
+  tx: Tx,
+  userId: number,
+  prefix: string,
+  year: number,
+): Promise<CandidatePaper[]> {
+  if (!/^[\p{L}\p{N} ]{3,60}$/u.test(prefix) || !Number.isInteger(year)) return [];
   return tx
     .select(candidateColumns)
     .from(papers)
-    .where(and(sql`lower(${papers.title}) like ${sql.raw(`'${prefix}%'`)}`, matchable(userId)))
+    .where(
+      and(
+        sql`lower(${papers.title}) like ${sql.raw(`'${prefix}%'`)}`,
+        sql`${papers.publishedDate} >= ${`${year}-01-01`} and ${papers.publishedDate} < ${`${year + 1}-01-01`}`,
+        matchable(userId),
+      ),
+    )
     .limit(200);
 }
 

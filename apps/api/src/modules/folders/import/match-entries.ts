@@ -70,11 +70,17 @@ export async function matchEntries(tx: Tx, userId: number, entries: readonly Imp
       matches.push({ kind: 'rejected', reason: 'no title, and no arXiv id or DOI of a known paper' });
       continue;
     }
+    // Title matching needs the year (sameWork): without one there is nothing to look up.
+    if (entry.year === null) {
+      matches.push({ kind: 'none' });
+      continue;
+    }
     const prefix = titlePrefix(entry.title);
-    let candidates = candidatesByPrefix.get(prefix);
+    const cacheKey = `${prefix}|${entry.year}`;
+    let candidates = candidatesByPrefix.get(cacheKey);
     if (!candidates) {
-      candidates = await selectTitleCandidates(tx, userId, prefix);
-      candidatesByPrefix.set(prefix, candidates);
+      candidates = await selectTitleCandidates(tx, userId, prefix, entry.year);
+      candidatesByPrefix.set(cacheKey, candidates);
     }
     const same = candidates.filter((paper) => sameWork(entry, paper));
     if (same.length > 1) {
