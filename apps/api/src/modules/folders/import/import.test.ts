@@ -227,22 +227,31 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
       expect(await state()).toEqual(before);
     });
 
-    it('more metadata-only papers than the paper quota (409)', async () => {
-      const small = await createTestApp(driver, { seed: false, env: { USER_PAPER_QUOTA: '1' } });
+    it('more metadata-only papers than the paper quota (409), and a file past IMPORT_MAX_BYTES (413)', async () => {
+      const small = await createTestApp(driver, {
+        seed: false,
+        env: { USER_PAPER_QUOTA: '1', IMPORT_MAX_BYTES: '2048' },
+      });
       try {
         const user = await buildUser(small.db);
         const folderId = (await buildFolder(small.db, { ownerId: user.id })).id;
-        const bib = '@misc{a, title={One}, year=2020}\n@misc{b, title={Two}, year=2020}\n';
-        const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.bib', content: Buffer.from(bib) }]);
-        const response = await small.app.inject({
-          method: 'POST',
-          url: `/api/folders/${folderId}/import`,
-          payload,
-          headers: { ...headers, 'x-user-id': user.token },
-        });
-        expect(response.statusCode).toBe(409);
-        expect(response.json().message).toMatch(/quota of 1 papers \(USER_PAPER_QUOTA\)/);
+        const send = (content: string) => {
+          const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.bib', content: Buffer.from(content) }]);
+          return small.app.inject({
+            method: 'POST',
+            url: `/api/folders/${folderId}/import`,
+            payload,
+            headers: { ...headers, 'x-user-id': user.token },
+          });
+        };
+        const overQuota = await send('@misc{a, title={One}, year=2020}\n@misc{b, title={Two}, year=2020}\n');
+        expect(overQuota.statusCode).toBe(409);
+        expect(overQuota.json().message).toMatch(/quota of 1 papers \(USER_PAPER_QUOTA\)/);
+        const tooBig = await send(`@misc{a, title={${'x'.repeat(3000)}}, year=2020}`);
+        expect(tooBig.statusCode).toBe(413);
+        expect(tooBig.json().message).toMatch(/larger than the import limit of .+ \(IMPORT_MAX_BYTES\)/);
         expect((await small.db.select({ n: count() }).from(uploads))[0]?.n).toBe(0);
+        expect((await small.db.select({ n: count() }).from(folderFiles))[0]?.n).toBe(0);
       } finally {
         await small.close();
       }
