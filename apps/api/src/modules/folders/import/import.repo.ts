@@ -1,5 +1,6 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { folderFiles, papers, uploads, zoteroSyncs } from '../../../db/schema';
 import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
@@ -54,30 +55,50 @@ export async function selectPapersByDoi(tx: Tx, userId: number, dois: readonly s
     .where(and(inArray(sql`lower(${papers.doi})`, lowered), matchable(userId)));
 }
 
+/** A title lookup: the entry's title prefix (entry-ids.ts titlePrefix) and year. */
+export interface TitleProbe {
+  prefix: string;
+  year: number;
+}
+
+/** Letters, digits and single spaces, 3 to 60 of them: what titlePrefix makes, checked again before it is SQL. */
+const isSafePrefix = (prefix: string) => /^[\p{L}\p{N} ]{3,60}$/u.test(prefix);
+
 /**
- * Papers of `year` whose lower-cased title starts with `prefix` (papers_title_prefix_idx), for title
- * matching. The prefix is letters, digits and single spaces only (entry-ids.ts titlePrefix, checked
- * again here), so it is written as a literal: a bound parameter would hide the constant prefix from the
- * planner's index choice.
+ * For each probe, the papers of its year whose lower-cased title starts with its prefix (at most 200,
+ * papers_title_prefix_idx), in one statement per 100 probes: (select … limit 200) union all (…). The
+ * prefix is written as a literal (checked: letters, digits, spaces), since a bound parameter would hide
+ * the constant prefix from the planner's index choice. Returns the candidates by probe index.
  */
 export async function selectTitleCandidates(
   tx: Tx,
   userId: number,
-  prefix: string,
-  year: number,
-): Promise<CandidatePaper[]> {
-  if (!/^[\p{L}\p{N} ]{3,60}$/u.test(prefix) || !Number.isInteger(year)) return [];
-  return tx
-    .select(candidateColumns)
-    .from(papers)
-    .where(
-      and(
-        sql`lower(${papers.title}) like ${sql.raw(`'${prefix}%'`)}`,
-        sql`${papers.publishedDate} >= ${`${year}-01-01`} and ${papers.publishedDate} < ${`${year + 1}-01-01`}`,
-        matchable(userId),
-      ),
-    )
-    .limit(200);
+  probes: readonly TitleProbe[],
+): Promise<Map<number, CandidatePaper[]>> {
+  const byProbe = new Map<number, CandidatePaper[]>();
+  const usable = probes.flatMap((probe, index) =>
+    isSafePrefix(probe.prefix) && Number.isInteger(probe.year) ? [{ ...probe, index }] : [],
+  );
+  for (let start = 0; start < usable.length; start += 100) {
+    const selects = usable.slice(start, start + 100).map(({ prefix, year, index }) =>
+      tx
+        .select({ ...candidateColumns, probe: sql<number>`${sql.raw(String(index))}::int`.as('probe') })
+        .from(papers)
+        .where(
+          and(
+            sql`lower(${papers.title}) like ${sql.raw(`'${prefix}%'`)}`,
+            sql`${papers.publishedDate} >= ${`${year}-01-01`} and ${papers.publishedDate} < ${`${year + 1}-01-01`}`,
+            matchable(userId),
+          ),
+        )
+        .limit(200),
+    );
+    const [first, ...rest] = selects;
+    if (!first) continue;
+    const rows = rest.length ? await unionAll(first, ...(rest as [typeof first, ...(typeof first)[]])) : await first;
+    for (const { probe, ...paper } of rows) byProbe.set(probe, [...(byProbe.get(probe) ?? []), paper]);
+  }
+  return byProbe;
 }
 
 /** The papers already in the folder, as paperRefKey strings. */

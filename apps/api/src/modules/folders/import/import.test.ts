@@ -236,7 +236,9 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
         const user = await buildUser(small.db);
         const folderId = (await buildFolder(small.db, { ownerId: user.id })).id;
         const send = (content: string) => {
-          const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.bib', content: Buffer.from(content) }]);
+          const { payload, headers } = multipartBody([
+            { name: 'file', filename: 'a.bib', content: Buffer.from(content) },
+          ]);
           return small.app.inject({
             method: 'POST',
             url: `/api/folders/${folderId}/import`,

@@ -3,7 +3,13 @@ import type { Tx } from '../../../db/client';
 import { publicationYear } from '../../../lib/bibliography';
 import type { ImportedEntry } from './bibliography-input';
 import { familyName, normaliseTitle, titlePrefix } from './entry-ids';
-import { type CandidatePaper, selectArxivPapers, selectPapersByDoi, selectTitleCandidates } from './import.repo';
+import {
+  type CandidatePaper,
+  selectArxivPapers,
+  selectPapersByDoi,
+  selectTitleCandidates,
+  type TitleProbe,
+} from './import.repo';
 
 /** What became of one entry: a paper found, none (metadata-only), or refused with a reason. */
 export type EntryMatch = { kind: 'paper'; ref: TPaperRef } | { kind: 'none' } | { kind: 'rejected'; reason: string };
@@ -47,48 +53,40 @@ export async function matchEntries(tx: Tx, userId: number, entries: readonly Imp
     const key = (paper.doi ?? '').toLowerCase();
     byDoi.set(key, [...(byDoi.get(key) ?? []), paper]);
   }
-  const candidatesByPrefix = new Map<string, CandidatePaper[]>();
-  const matches: EntryMatch[] = [];
-  for (const entry of entries) {
+  // First the ids; entries left for title matching wait (null) for one batched lookup below.
+  const matches: (EntryMatch | null)[] = entries.map((entry) => {
     if (entry.arxivId && arxiv.has(entry.arxivId)) {
-      matches.push({ kind: 'paper', ref: { platform: 'arxiv', paper_id: entry.arxivId } });
-      continue;
+      return { kind: 'paper', ref: { platform: 'arxiv', paper_id: entry.arxivId } };
     }
     const doiHits = entry.doi ? (byDoi.get(entry.doi.toLowerCase()) ?? []) : [];
     if (doiHits.length > 1) {
-      matches.push({
-        kind: 'rejected',
-        reason: `ambiguous: its DOI matches ${doiHits.length} papers (${describe(doiHits)})`,
-      });
-      continue;
+      return { kind: 'rejected', reason: `ambiguous: its DOI matches ${doiHits.length} papers (${describe(doiHits)})` };
     }
-    if (doiHits[0]) {
-      matches.push({ kind: 'paper', ref: refOf(doiHits[0]) });
-      continue;
-    }
-    if (!entry.title) {
-      matches.push({ kind: 'rejected', reason: 'no title, and no arXiv id or DOI of a known paper' });
-      continue;
-    }
+    if (doiHits[0]) return { kind: 'paper', ref: refOf(doiHits[0]) };
+    if (!entry.title) return { kind: 'rejected', reason: 'no title, and no arXiv id or DOI of a known paper' };
     // Title matching needs the year (sameWork): without one there is nothing to look up.
-    if (entry.year === null) {
-      matches.push({ kind: 'none' });
-      continue;
-    }
-    const prefix = titlePrefix(entry.title);
-    const cacheKey = `${prefix}|${entry.year}`;
-    let candidates = candidatesByPrefix.get(cacheKey);
-    if (!candidates) {
-      candidates = await selectTitleCandidates(tx, userId, prefix, entry.year);
-      candidatesByPrefix.set(cacheKey, candidates);
-    }
-    const same = candidates.filter((paper) => sameWork(entry, paper));
+    return entry.year === null ? { kind: 'none' } : null;
+  });
+  const probeKeys = new Map<string, number>();
+  const probes: TitleProbe[] = [];
+  const probeOf = entries.map((entry, index) => {
+    if (matches[index] !== null || !entry.title || entry.year === null) return -1;
+    const probe = { prefix: titlePrefix(entry.title), year: entry.year };
+    const key = `${probe.prefix}|${probe.year}`;
+    if (!probeKeys.has(key)) probeKeys.set(key, probes.push(probe) - 1);
+    return probeKeys.get(key) as number;
+  });
+  const candidates = await selectTitleCandidates(tx, userId, probes);
+  return matches.map((match, index): EntryMatch => {
+    if (match) return match;
+    const entry = entries[index] as ImportedEntry;
+    const same = (candidates.get(probeOf[index] ?? -1) ?? []).filter((paper) => sameWork(entry, paper));
     if (same.length > 1) {
-      matches.push({
+      return {
         kind: 'rejected',
         reason: `ambiguous: its title, first author and year match ${same.length} papers (${describe(same)})`,
-      });
-    } else matches.push(same[0] ? { kind: 'paper', ref: refOf(same[0]) } : { kind: 'none' });
-  }
-  return matches;
+      };
+    }
+    return same[0] ? { kind: 'paper', ref: refOf(same[0]) } : { kind: 'none' };
+  });
 }
