@@ -116,6 +116,11 @@ function risEntries(text: string): RawEntry[] {
 }
 
 function cslEntries(text: string): RawEntry[] {
+  // JSON can spell a NUL as an escape, which decodeBibliography's check of the raw text cannot see.
+  const escapedNul = text.search(/\\u0000/i);
+  if (escapedNul >= 0) {
+    throw new AppError('INVALID_REQUEST', `line ${lineOf(text, escapedNul)}: a NUL character is not allowed`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -167,7 +172,8 @@ function toEntry({ csl, extra }: RawEntry): ImportedEntry {
   const key = text(csl['citation-key']) ?? text(csl.id);
   const fields = [extra.eprint, extra.arxivid, extra.arxiv, extra.url, extra.note, extra.UR, extra.N1, extra.M1];
   return {
-    label: key ?? title ?? '(untitled entry)',
+    // The report names the entry: never with a NUL (the entry itself is rejected for it, import.service.ts).
+    label: (key ?? title ?? '(untitled entry)').replaceAll('\u0000', ''),
     title,
     authors,
     ...issued(csl),

@@ -24,8 +24,10 @@ const MAX_TITLE = 1000;
 const MAX_AUTHORS = 1000;
 const MAX_ABSTRACT = 20_000;
 
-/** An entry's fields past what a paper may hold: a reason to reject it, or null. */
+/** An entry's fields past what a paper may hold (or holding a NUL, e.g. from Zotero): a reason to reject it, or null. */
 function oversized(entry: ImportedEntry): string | null {
+  const texts = [entry.title, entry.abstract, entry.doi, ...entry.authors];
+  if (texts.some((text) => text?.includes('\u0000'))) return 'a field holds a NUL character';
   if ((entry.title?.length ?? 0) > MAX_TITLE) return `its title is longer than ${MAX_TITLE} characters`;
   if (entry.authors.length > MAX_AUTHORS) return `it has more than ${MAX_AUTHORS} authors`;
   if ((entry.abstract?.length ?? 0) > MAX_ABSTRACT) return `its abstract is longer than ${MAX_ABSTRACT} characters`;

@@ -212,6 +212,13 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
         400,
         /^line 2: a NUL character/,
       );
+      // CSL-JSON may spell it as an escape.
+      await refused(
+        folderId,
+        '[\n  {"type": "book",\n   "title": "Nul\\u0000here"}\n]',
+        400,
+        /^line 3: a NUL character/,
+      );
     });
 
     it("a folder the caller cannot write: a stranger's is 404, a viewer's is refused", async () => {

@@ -109,6 +109,17 @@ describe.each(testDrivers())('Zotero import (%s)', (driver) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('rejects an item with a NUL in a field, naming it, and imports the rest', async () => {
+    const folderId = (await buildFolder(t.db, { ownerId: owner.id })).id;
+    zotero.items = [item(900), { version: 1, csl: { id: '12345/NULITEM1', type: 'book', title: 'Bad\u0000title' } }];
+    const response = await importZotero(folderId, {});
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      added: 1,
+      rejected: [{ entry: '12345/NULITEM1', reason: 'a field holds a NUL character' }],
+    });
+  });
+
   it("refuses a malformed request and a stranger's folder before calling Zotero", async () => {
     const folderId = (await buildFolder(t.db, { ownerId: owner.id })).id;
     zotero.requests = [];
