@@ -72,6 +72,23 @@ describe('Import references (File List)', () => {
     expect(screen.getByRole('button', { name: `Attach PDF to ${imported.filename}` })).toBeInTheDocument();
   });
 
+  it('shows the line a malformed file fails at, and keeps the form for another try', async () => {
+    mockApi({
+      'GET /api/folders': () => ({ body: folders() }),
+      'POST /api/folders/1/import': () => ({
+        status: 400,
+        body: { error: 'INVALID_REQUEST', message: 'line 12: expected "rbrace", got EOF' },
+      }),
+    });
+    renderWithApp(<FileListPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import references' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.upload(within(dialog).getByLabelText(/Bibliography file/), new File(['@article{'], 'bad.bib'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('line 12: expected "rbrace", got EOF');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
   it('imports a Zotero library, and shows what went wrong in words', async () => {
     const bodies: unknown[] = [];
     mockApi({
