@@ -10,7 +10,7 @@ export const importEnv = {
     .default(5 * 1024 * 1024),
   /** Most entries one import (a file, or one Zotero sync) may hold (more → 413, nothing imported). */
   IMPORT_MAX_ENTRIES: z.coerce.number().int().min(1).default(5000),
-  /** Papers one user may own: uploads and imported metadata-only papers together (→ 409). */
+  /** Papers one user may own, uploads and metadata-only papers counted together: an import past it is 409. */
   USER_PAPER_QUOTA: z.coerce.number().int().min(1).default(20_000),
   /** The Zotero Web API v3 (a test points it at a local fake). */
   ZOTERO_API_BASE_URL: z.string().url().default('https://api.zotero.org'),
