@@ -1,5 +1,5 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { folderFiles, papers, uploads, zoteroSyncs } from '../../../db/schema';
@@ -108,12 +108,6 @@ export async function selectFolderPaperKeys(tx: Tx, folderId: number): Promise<S
     .from(folderFiles)
     .where(eq(folderFiles.folderId, folderId));
   return new Set(rows.map((row) => `${row.platform}:${row.paperId}`));
-}
-
-/** How many uploads (with or without a PDF) the user owns: USER_PAPER_QUOTA counts them. */
-export async function countOwnedPapers(tx: Tx, userId: number): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(uploads).where(eq(uploads.ownerId, userId));
-  return row?.n ?? 0;
 }
 
 export interface MetadataOnlyPaper {

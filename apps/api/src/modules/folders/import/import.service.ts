@@ -6,11 +6,11 @@ import { AppError, notFound } from '../../../lib/app-error';
 import { requireAccess } from '../../../policies/access';
 import { UPLOAD_PLATFORM } from '../../papers/paper-visibility.repo';
 import { requestFullText } from '../../passages/full-text-requests';
+import { requirePaperRoom } from '../../quotas/user-quotas';
 import { selectEditableFolder } from '../folders.repo';
 import type { ImportedEntry } from './bibliography-input';
 import { familyName, normaliseTitle } from './entry-ids';
 import {
-  countOwnedPapers,
   insertFolderFiles,
   insertMetadataOnlyPapers,
   type MetadataOnlyPaper,
@@ -117,15 +117,7 @@ export async function importEntries(
       report.metadata_only++;
     });
     if (created.length > 0) {
-      const owned = await countOwnedPapers(tx, userId);
-      if (owned + created.length > config.USER_PAPER_QUOTA) {
-        throw new AppError(
-          'CONFLICT',
-          `This import would create ${created.length} papers without a PDF, but you hold ${owned} of your quota of ` +
-            `${config.USER_PAPER_QUOTA} papers (USER_PAPER_QUOTA): delete some or import fewer`,
-          { quota: config.USER_PAPER_QUOTA },
-        );
-      }
+      await requirePaperRoom(tx, userId, created.length, config.USER_PAPER_QUOTA);
       await insertMetadataOnlyPapers(tx, userId, created);
     }
     await insertFolderFiles(tx, folderId, refs, userId);

@@ -261,6 +261,36 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
         expect(tooBig.json().message).toMatch(/larger than the import limit of .+ \(IMPORT_MAX_BYTES\)/);
         expect((await small.db.select({ n: count() }).from(uploads))[0]?.n).toBe(0);
         expect((await small.db.select({ n: count() }).from(folderFiles))[0]?.n).toBe(0);
+
+        // Two imports at once cannot both take the last places: the quota is checked under a per-user lock.
+        const roomy = await createTestApp(driver, { seed: false, env: { USER_PAPER_QUOTA: '3' } });
+        try {
+          const other = await buildUser(roomy.db);
+          const folders = [
+            await buildFolder(roomy.db, { ownerId: other.id }),
+            await buildFolder(roomy.db, { ownerId: other.id }),
+          ];
+          const statuses = await Promise.all(
+            folders.map(({ id }, n) => {
+              const bib = `@misc{a${n}, title={First ${n}}, year=2020}\n@misc{b${n}, title={Second ${n}}, year=2020}\n`;
+              const { payload, headers } = multipartBody([
+                { name: 'file', filename: 'a.bib', content: Buffer.from(bib) },
+              ]);
+              return roomy.app
+                .inject({
+                  method: 'POST',
+                  url: `/api/folders/${id}/import`,
+                  payload,
+                  headers: { ...headers, 'x-user-id': other.token },
+                })
+                .then((response) => response.statusCode);
+            }),
+          );
+          expect(statuses.sort()).toEqual([200, 409]);
+          expect((await roomy.db.select({ n: count() }).from(uploads))[0]?.n).toBe(2);
+        } finally {
+          await roomy.close();
+        }
       } finally {
         await small.close();
       }
