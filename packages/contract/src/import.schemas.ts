@@ -20,6 +20,11 @@ export const ZImportReport = z.object({
       reason: zText(),
     }),
   ),
+  /**
+   * Zotero imports only: items imported before as the caller's metadata-only papers (known by their
+   * Zotero item id) and already in the folder, whose changed fields were applied to those papers.
+   */
+  updated: z.number().int().nonnegative().optional(),
   /** Zotero imports only: the library version synced to (the next import asks only for what changed since). */
   library_version: z.number().int().nonnegative().optional(),
 });

@@ -1,5 +1,5 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { folderFiles, papers, uploads, zoteroSyncs } from '../../../db/schema';
@@ -141,6 +141,55 @@ export async function insertMetadataOnlyPapers(tx: Tx, ownerId: number, rows: re
       .insert(uploads)
       .values(batch.map((row) => ({ paperId: row.paperId, ownerId, contentHash: null, originalFilename: row.label })));
   }
+}
+
+/**
+ * docs/import-export.md#zotero: the caller's metadata-only papers imported under these labels (a Zotero
+ * item id, 'libraryId/ITEMKEY', kept as the upload's name), by label. A paper given a PDF since is named
+ * after its file and is matched like any other.
+ */
+export async function selectMetadataOnlyByLabel(
+  tx: Tx,
+  userId: number,
+  labels: readonly string[],
+): Promise<Map<string, string>> {
+  if (labels.length === 0) return new Map();
+  const rows = await tx
+    .select({ label: uploads.originalFilename, paperId: uploads.paperId })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.ownerId, userId),
+        isNull(uploads.contentHash),
+        inArray(uploads.originalFilename, [...new Set(labels)]),
+      ),
+    )
+    .orderBy(uploads.createdAt);
+  return new Map(rows.map((row) => [row.label, row.paperId]));
+}
+
+/** A metadata-only paper takes an entry's changed fields (a Zotero item edited since the last sync). */
+export async function updateMetadataOnlyPaper(
+  tx: Tx,
+  paperId: string,
+  entry: {
+    title: string | null;
+    authors: string[];
+    publishedDate: string | null;
+    abstract: string | null;
+    doi: string | null;
+  },
+) {
+  await tx
+    .update(papers)
+    .set({
+      ...(entry.title ? { title: entry.title } : {}),
+      authors: entry.authors,
+      publishedDate: entry.publishedDate,
+      abstract: entry.abstract,
+      doi: entry.doi,
+    })
+    .where(and(eq(papers.platform, UPLOAD_PLATFORM), eq(papers.paperId, paperId)));
 }
 
 /** Places the papers in the folder (each once; one already there is left as it is). */

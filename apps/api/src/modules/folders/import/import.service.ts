@@ -15,8 +15,10 @@ import {
   insertMetadataOnlyPapers,
   type MetadataOnlyPaper,
   selectFolderPaperKeys,
+  selectMetadataOnlyByLabel,
+  updateMetadataOnlyPaper,
 } from './import.repo';
-import { matchEntries } from './match-entries';
+import { type EntryMatch, matchEntries } from './match-entries';
 
 export type ImportConfig = Pick<Config, 'FULL_TEXT_FETCH' | 'USER_PAPER_QUOTA' | 'IMPORT_MAX_ENTRIES'>;
 
@@ -61,8 +63,18 @@ export async function importEntries(
   userId: number,
   folderId: number,
   entries: readonly ImportedEntry[],
-  /** More to write in the import's transaction (a Zotero import's library version). */
-  alsoWrite?: (tx: Tx) => Promise<void>,
+  {
+    alsoWrite,
+    resync = false,
+  }: {
+    /** More to write in the import's transaction (a Zotero import's library version). */
+    alsoWrite?: (tx: Tx) => Promise<void>;
+    /**
+     * docs/import-export.md#zotero: entries are items of one library whose labels (Zotero's item ids) name
+     * them for good; an item imported before as the caller's metadata-only paper is that paper, updated.
+     */
+    resync?: boolean;
+  } = {},
 ): Promise<TImportReport> {
   await requireAccess(db, { userId }, 'folder.addFile', [folderId]);
   requireEntryRoom(entries.length, config.IMPORT_MAX_ENTRIES);
@@ -70,13 +82,24 @@ export async function importEntries(
     // The folder's key-share lock makes a concurrent delete wait (as adding one paper does).
     if (!(await selectEditableFolder(tx, userId, folderId, 'key share'))) throw notFound(`Folder ${folderId}`);
     const inFolder = await selectFolderPaperKeys(tx, folderId);
+    const known = resync
+      ? await selectMetadataOnlyByLabel(
+          tx,
+          userId,
+          entries.map((entry) => entry.label),
+        )
+      : new Map<string, string>();
     const matches = await matchEntries(tx, userId, entries);
+    const updates: { paperId: string; entry: ImportedEntry }[] = [];
     const report: TImportReport = { added: 0, matched: 0, metadata_only: 0, duplicates: 0, rejected: [] };
     const seenMetadata = new Set<string>();
     const refs: TPaperRef[] = [];
     const created: MetadataOnlyPaper[] = [];
     entries.forEach((entry, index) => {
-      const match = matches[index] ?? { kind: 'none' };
+      const knownPaperId = known.get(entry.label);
+      const match: EntryMatch = knownPaperId
+        ? { kind: 'paper', ref: { platform: UPLOAD_PLATFORM, paper_id: knownPaperId } }
+        : (matches[index] ?? { kind: 'none' });
       const tooBig = oversized(entry);
       if (match.kind === 'rejected' || tooBig) {
         report.rejected.push({
@@ -87,8 +110,10 @@ export async function importEntries(
       }
       if (match.kind === 'paper') {
         const key = paperRefKey(match.ref);
+        if (knownPaperId && entry.title) updates.push({ paperId: knownPaperId, entry });
         if (inFolder.has(key)) {
-          report.duplicates++;
+          if (knownPaperId) report.updated = (report.updated ?? 0) + 1;
+          else report.duplicates++;
           return;
         }
         inFolder.add(key);
@@ -121,6 +146,7 @@ export async function importEntries(
       await insertMetadataOnlyPapers(tx, userId, created);
     }
     await insertFolderFiles(tx, folderId, refs, userId);
+    for (const { paperId, entry } of updates) await updateMetadataOnlyPaper(tx, paperId, entry);
     // Matched corpus papers get their full text as when added one by one; metadata-only ones have none to extract.
     await requestFullText(
       tx,

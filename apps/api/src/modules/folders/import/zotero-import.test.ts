@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderFiles, zoteroSyncs } from '../../../db/schema';
+import { folderFiles, papers, zoteroSyncs } from '../../../db/schema';
 import { buildFolder, buildPaper, buildUser } from '../../../test-support/factories';
 import { type FakeZotero, startFakeZotero } from '../../../test-support/fake-zotero';
 import { createTestApp, type TestApp, testDrivers } from '../../../test-support/test-app';
@@ -85,7 +85,24 @@ describe.each(testDrivers())('Zotero import (%s)', (driver) => {
     const second = await importZotero(folderId, {});
     expect(second.statusCode).toBe(200);
     expect(zotero.requests.map((url) => url.searchParams.get('since'))).toEqual(['7']);
-    expect(second.json()).toMatchObject({ added: 2, metadata_only: 2, library_version: 8 });
+    // The changed item is the paper it made the first time, updated in place; the new one is a new paper.
+    expect(second.json()).toEqual({
+      added: 1,
+      matched: 0,
+      metadata_only: 1,
+      duplicates: 0,
+      updated: 1,
+      rejected: [],
+      library_version: 8,
+    });
+    const titles = (await t.db.select({ title: papers.title }).from(papers)).map((row) => row.title);
+    expect(titles).toContain('Zotero paper number 1, revised');
+    expect(titles).not.toContain('Zotero paper number 1');
+
+    // The same library into another folder: the same papers, none made twice.
+    const otherFolder = (await buildFolder(t.db, { ownerId: owner.id })).id;
+    const third = await importZotero(otherFolder, {});
+    expect(third.json()).toMatchObject({ added: 151, matched: 151, metadata_only: 0 });
   });
 
   it('names a bad key, an unknown library and a throttled API, and writes nothing', async () => {

@@ -33,8 +33,9 @@ export async function importZoteroLibrary(
     since,
     config.IMPORT_MAX_ENTRIES,
   );
-  const report = await importEntries(db, config, userId, folderId, entriesFromCsl(items), (tx) =>
-    upsertZoteroVersion(tx, userId, folderId, library, version),
-  );
+  const report = await importEntries(db, config, userId, folderId, entriesFromCsl(items), {
+    alsoWrite: (tx) => upsertZoteroVersion(tx, userId, folderId, library, version),
+    resync: true,
+  });
   return { ...report, library_version: version };
 }
