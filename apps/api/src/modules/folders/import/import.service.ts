@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { paperRefKey, type TImportReport, type TPaperRef } from '@paperbench/contract';
+import type { TImportReport } from '@paperbench/contract';
 import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/app-error';
@@ -9,32 +8,17 @@ import { requestFullText } from '../../passages/full-text-requests';
 import { requirePaperRoom } from '../../quotas/user-quotas';
 import { selectEditableFolder } from '../folders.repo';
 import type { ImportedEntry } from './bibliography-input';
-import { familyName, normaliseTitle } from './entry-ids';
 import {
   insertFolderFiles,
   insertMetadataOnlyPapers,
-  type MetadataOnlyPaper,
   selectFolderPaperKeys,
   selectMetadataOnlyByLabel,
   updateMetadataOnlyPaper,
 } from './import.repo';
-import { type EntryMatch, matchEntries } from './match-entries';
+import { matchEntries } from './match-entries';
+import { planImport } from './plan-import';
 
 export type ImportConfig = Pick<Config, 'FULL_TEXT_FETCH' | 'USER_PAPER_QUOTA' | 'IMPORT_MAX_ENTRIES'>;
-
-const MAX_TITLE = 1000;
-const MAX_AUTHORS = 1000;
-const MAX_ABSTRACT = 20_000;
-
-/** An entry's fields past what a paper may hold (or holding a NUL, e.g. from Zotero): a reason to reject it, or null. */
-function oversized(entry: ImportedEntry): string | null {
-  const texts = [entry.title, entry.abstract, entry.doi, ...entry.authors];
-  if (texts.some((text) => text?.includes('\u0000'))) return 'a field holds a NUL character';
-  if ((entry.title?.length ?? 0) > MAX_TITLE) return `its title is longer than ${MAX_TITLE} characters`;
-  if (entry.authors.length > MAX_AUTHORS) return `it has more than ${MAX_AUTHORS} authors`;
-  if ((entry.abstract?.length ?? 0) > MAX_ABSTRACT) return `its abstract is longer than ${MAX_ABSTRACT} characters`;
-  return null;
-}
 
 /** Entries over the limit are refused whole, before anything is matched (docs/import-export.md#limits). */
 export function requireEntryRoom(entries: number, limit: number): void {
@@ -46,12 +30,6 @@ export function requireEntryRoom(entries: number, limit: number): void {
     );
   }
 }
-
-/** An entry with no paper is the same as another when its DOI, or its title + first author + year, is. */
-const metadataKey = (entry: ImportedEntry) =>
-  entry.doi
-    ? `doi:${entry.doi.toLowerCase()}`
-    : `t:${normaliseTitle(entry.title ?? '')}|${familyName(entry.authors[0] ?? '')}|${entry.year ?? ''}`;
 
 /**
  * docs/import-export.md: the entries into the folder, all or nothing in one transaction. The caller
@@ -90,57 +68,7 @@ export async function importEntries(
         )
       : new Map<string, string>();
     const matches = await matchEntries(tx, userId, entries);
-    const updates: { paperId: string; entry: ImportedEntry }[] = [];
-    const report: TImportReport = { added: 0, matched: 0, metadata_only: 0, duplicates: 0, rejected: [] };
-    const seenMetadata = new Set<string>();
-    const refs: TPaperRef[] = [];
-    const created: MetadataOnlyPaper[] = [];
-    entries.forEach((entry, index) => {
-      const knownPaperId = known.get(entry.label);
-      const match: EntryMatch = knownPaperId
-        ? { kind: 'paper', ref: { platform: UPLOAD_PLATFORM, paper_id: knownPaperId } }
-        : (matches[index] ?? { kind: 'none' });
-      const tooBig = oversized(entry);
-      if (match.kind === 'rejected' || tooBig) {
-        report.rejected.push({
-          entry: entry.label.slice(0, 200),
-          reason: tooBig ?? (match as { reason: string }).reason,
-        });
-        return;
-      }
-      if (match.kind === 'paper') {
-        const key = paperRefKey(match.ref);
-        if (knownPaperId && entry.title) updates.push({ paperId: knownPaperId, entry });
-        if (inFolder.has(key)) {
-          if (knownPaperId) report.updated = (report.updated ?? 0) + 1;
-          else report.duplicates++;
-          return;
-        }
-        inFolder.add(key);
-        refs.push(match.ref);
-        report.matched++;
-        return;
-      }
-      const key = metadataKey(entry);
-      if (seenMetadata.has(key)) {
-        report.duplicates++;
-        return;
-      }
-      seenMetadata.add(key);
-      // 128 random bits, as an upload's id (it grants nothing, but must not be guessable either).
-      const paperId = randomBytes(16).toString('base64url');
-      created.push({
-        paperId,
-        title: entry.title ?? entry.label,
-        authors: entry.authors,
-        publishedDate: entry.publishedDate,
-        abstract: entry.abstract,
-        doi: entry.doi,
-        label: entry.label.slice(0, 200),
-      });
-      refs.push({ platform: UPLOAD_PLATFORM, paper_id: paperId });
-      report.metadata_only++;
-    });
+    const { report, refs, created, updates } = planImport(entries, matches, known, inFolder);
     if (created.length > 0) {
       await requirePaperRoom(tx, userId, created.length, config.USER_PAPER_QUOTA);
       await insertMetadataOnlyPapers(tx, userId, created);

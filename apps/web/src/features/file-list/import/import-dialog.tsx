@@ -5,6 +5,7 @@ import { Modal } from '../../ui/modal';
 import { SegmentedOptions } from '../../ui/segmented-options';
 import { useImportFileMutation, useImportZoteroMutation } from './api';
 import { ImportReport } from './import-report';
+import { NO_ZOTERO_FIELDS, type TZoteroFields, ZoteroFields, zoteroRequest } from './zotero-fields';
 import './import-dialog.css';
 
 type TSource = 'file' | 'zotero';
@@ -21,10 +22,7 @@ const SOURCES = [
 export function ImportDialog({ folder, onClose }: { folder: TFolder; onClose: () => void }) {
   const [source, setSource] = useState<TSource>('file');
   const [file, setFile] = useState<File | null>(null);
-  const [libraryType, setLibraryType] = useState<'user' | 'group'>('user');
-  const [libraryId, setLibraryId] = useState('');
-  const [apiKey, setApiKey] = useState('');
-  const [collection, setCollection] = useState('');
+  const [zotero, setZotero] = useState<TZoteroFields>(NO_ZOTERO_FIELDS);
   const [report, setReport] = useState<TImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const importFile = useImportFileMutation(folder.id);
@@ -35,18 +33,11 @@ export function ImportDialog({ folder, onClose }: { folder: TFolder; onClose: ()
     event.preventDefault();
     setError(null);
     const run =
-      source === 'file' && file
-        ? importFile.mutateAsync(file)
-        : importZotero.mutateAsync({
-            library_type: libraryType,
-            library_id: libraryId.trim(),
-            api_key: apiKey.trim(),
-            ...(collection.trim() ? { collection_key: collection.trim() } : {}),
-          });
+      source === 'file' && file ? importFile.mutateAsync(file) : importZotero.mutateAsync(zoteroRequest(zotero));
     run.then(setReport, (failure: unknown) => setError(parseApiError(failure).message));
   };
 
-  const canSubmit = source === 'file' ? file !== null : libraryId.trim() !== '' && apiKey.trim() !== '';
+  const canSubmit = source === 'file' ? file !== null : zotero.libraryId.trim() !== '' && zotero.apiKey.trim() !== '';
   return (
     <Modal title={`Import references into ${folder.name}`} onClose={onClose}>
       {report ? (
@@ -74,36 +65,7 @@ export function ImportDialog({ folder, onClose }: { folder: TFolder; onClose: ()
               <span className="form-hint">BibTeX (.bib), RIS (.ris) or CSL-JSON (.json), up to 5 MB.</span>
             </label>
           ) : (
-            <>
-              <label className="form-field">
-                Library type
-                <select
-                  value={libraryType}
-                  onChange={(event) => setLibraryType(event.target.value as 'user' | 'group')}
-                >
-                  <option value="user">My library (user)</option>
-                  <option value="group">Group library</option>
-                </select>
-              </label>
-              <label className="form-field">
-                Library id
-                <input inputMode="numeric" value={libraryId} onChange={(event) => setLibraryId(event.target.value)} />
-              </label>
-              <label className="form-field">
-                API key
-                <input
-                  type="password"
-                  autoComplete="off"
-                  value={apiKey}
-                  onChange={(event) => setApiKey(event.target.value)}
-                />
-                <span className="form-hint">Used for this import only, never stored.</span>
-              </label>
-              <label className="form-field">
-                Collection key (optional)
-                <input value={collection} onChange={(event) => setCollection(event.target.value)} />
-              </label>
-            </>
+            <ZoteroFields value={zotero} onChange={setZotero} />
           )}
           {error && (
             <p className="import-error" role="alert">
