@@ -59,6 +59,7 @@ describe('Import references (File List)', () => {
     expect(count('New papers without a PDF')).toBe('1');
     expect(count('Already in the folder or repeated')).toBe('3');
     expect(count('Rejected')).toBe('1');
+    expect(within(report).queryByText('Updated from Zotero')).toBeNull();
     expect(within(report).getByText(/ambiguous: its title, first author and year match 2 papers/)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/folders/1/import'));
     const body = call?.[1]?.body;

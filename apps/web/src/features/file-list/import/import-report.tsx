@@ -7,6 +7,8 @@ export function ImportReport({ report }: { report: TImportReport }) {
     ['Matched to known papers', report.matched],
     ['New papers without a PDF', report.metadata_only],
     ['Already in the folder or repeated', report.duplicates],
+    // Zotero re-syncs only: papers of earlier imports that took the items' changes.
+    ...(report.updated !== undefined ? [['Updated from Zotero', report.updated] as [string, number]] : []),
     ['Rejected', report.rejected.length],
   ];
   return (
