@@ -149,6 +149,36 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
     ]);
   });
 
+  it("is seen by a shared folder's readers exactly as an upload: listed without a PDF, its PDF route saying so", async () => {
+    const reader = await buildNamedUser(t.db, { email: 'reader@example.org', name: 'Reader' });
+    const shared = await newFolder('Lab reading');
+    await shareFolder(t.db, shared);
+    await buildFolderMember(t.db, { folderId: shared, email: 'reader@example.org', role: 'viewer' });
+    const report = await importFile(shared, '@misc{lab, title={Shared Without A PDF}, author={Roe, Jane}, year=2022}');
+    expect(report.json()).toMatchObject({ metadata_only: 1 });
+    const listed = (await files(shared, reader.token)).json() as { paper_id: string; filename: string }[];
+    const file = listed.find((one) => one.filename === 'Shared Without A PDF');
+    expect(file).toMatchObject({ platform: 'upload', paper_URL: null, no_pdf: true });
+    expect(file).not.toHaveProperty('unavailable');
+    const pdf = await t.app.inject({
+      url: `/api/uploads/${file?.paper_id}/pdf`,
+      headers: { 'x-user-id': reader.token },
+    });
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.json().message).toBe('No PDF attached to this paper yet');
+    // Only its owner attaches one.
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: 'x.pdf', content: Buffer.from('%PDF-1.4\n') },
+    ]);
+    const attach = await t.app.inject({
+      method: 'PUT',
+      url: `/api/uploads/${file?.paper_id}/pdf`,
+      payload,
+      headers: { ...headers, 'x-user-id': reader.token },
+    });
+    expect(attach.statusCode).toBe(404);
+  });
+
   it('reads RIS and CSL-JSON, telling the format from the content rather than the name', async () => {
     const folderId = await newFolder();
     const ris =
