@@ -7,6 +7,7 @@ import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
 import { createApiRouter } from './modules';
+import { paperPageHead } from './modules/papers/citation-meta';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
 import { registerCompression } from './plugins/compression';
@@ -78,7 +79,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logInitialization: false,
     requestValidationErrorHandler: handleValidationError,
   });
-  await registerWebApp(app, config.WEB_DIST);
+  // docs/import-export.md#citation-meta-tags: a public paper's page carries its citation tags for the Zotero Connector.
+  await registerWebApp(app, config.WEB_DIST, (url) => paperPageHead(context.db, url));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

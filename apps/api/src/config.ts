@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
 import { browserEnv } from './config/browser';
 import { identityEnv } from './config/identity';
+import { importEnv } from './config/import';
 import { ingestEnv } from './config/ingest';
 import { limitsEnv } from './config/limits';
 import { mailEnv } from './config/mail';
@@ -19,6 +20,7 @@ const ZEnv = z.object({
   ...ingestEnv,
   ...mailEnv,
   ...limitsEnv,
+  ...importEnv,
   ...identityEnv,
   ...aiEnv,
   ...browserEnv,

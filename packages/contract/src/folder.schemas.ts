@@ -44,6 +44,11 @@ export const ZFolderFile = ZPaperRef.extend({
    * removing it works, every read of the paper is 404.
    */
   unavailable: z.literal(true).optional(),
+  /**
+   * Present (true) for a metadata-only paper: an imported entry with no PDF yet (docs/import-export.md).
+   * `paper_URL` is then null; its owner may attach one (PUT /api/uploads/{paperId}/pdf).
+   */
+  no_pdf: z.literal(true).optional(),
   folder_id: ZFolderId,
 });
 export type TFolderFile = z.infer<typeof ZFolderFile>;
@@ -80,13 +85,16 @@ export type TRenameFolderRequest = z.infer<typeof ZRenameFolderRequest>;
 /** Path params of /api/folders/{id}/files/{fileId}: fileId is the paper id of the file (URL-encoded). */
 export const ZFolderFileParams = z.object({ id: ZFolderId, fileId: ZPaperId });
 
-/** The bibliography formats a folder exports to (the File List's folder menu: Export BibTeX, Export RIS). */
-export const BIBLIOGRAPHY_FORMATS = ['bibtex', 'ris'] as const;
+/** The bibliography formats a folder exports to (the File List's folder menu: Export BibTeX, RIS, CSL-JSON). */
+export const BIBLIOGRAPHY_FORMATS = ['bibtex', 'ris', 'csljson'] as const;
 export const ZBibliographyFormat = z.enum(BIBLIOGRAPHY_FORMATS);
 export type TBibliographyFormat = z.infer<typeof ZBibliographyFormat>;
 
 export const ZFolderExportQuery = z.object({
-  /** bibtex → a .bib file (application/x-bibtex), ris → a .ris file (application/x-research-info-systems). */
+  /**
+   * bibtex → a .bib file (application/x-bibtex), ris → a .ris file (application/x-research-info-systems),
+   * csljson → a .json file (application/vnd.citationstyles.csl+json).
+   */
   format: ZBibliographyFormat,
 });
 

@@ -10,6 +10,7 @@ import {
   ZRenameFolderRequest,
   ZUploadResponse,
 } from './folder.schemas';
+import { type TImportBody, ZImportReport, ZZoteroImportRequest } from './import.schemas';
 import { ZPaperRef } from './paper.schemas';
 import { ZFolderSummary } from './summary.schemas';
 
@@ -80,12 +81,39 @@ export const foldersContract = c.router({
     responses: {
       200: z
         .string()
-        .describe('The file: application/x-bibtex or application/x-research-info-systems, as an attachment'),
+        .describe(
+          'The file: application/x-bibtex, application/x-research-info-systems or ' +
+            'application/vnd.citationstyles.csl+json, as an attachment',
+        ),
     },
-    summary: "A folder's papers as a BibTeX or RIS file (empty for an empty folder)",
+    summary: "A folder's papers as a BibTeX, RIS or CSL-JSON file (empty for an empty folder)",
     description:
       'Any folder the caller may read: their own, a shared one they are a member of, a public shared one. ' +
-      'Content-Disposition names the file after the folder (name.bib, name.ris).',
+      'Content-Disposition names the file after the folder (name.bib, name.ris, name.json).',
+  },
+  import: {
+    method: 'POST',
+    path: '/api/folders/:id/import',
+    pathParams: ZFolderParams,
+    contentType: 'multipart/form-data',
+    body: c.type<TImportBody>(),
+    responses: { 200: ZImportReport, 409: ZError },
+    summary: 'Import a BibTeX, RIS or CSL-JSON file into a folder (docs/import-export.md)',
+    description:
+      'Multipart part file. Each entry is matched to a paper by arXiv id, then DOI, then title + first author + ' +
+      "year; an entry with no match becomes the caller's metadata-only paper (no PDF yet). All or nothing: " +
+      'a malformed file (400 naming the line), too large a file or too many entries (413) writes nothing.',
+  },
+  importZotero: {
+    method: 'POST',
+    path: '/api/folders/:id/import/zotero',
+    pathParams: ZFolderParams,
+    body: ZZoteroImportRequest,
+    responses: { 200: ZImportReport, 409: ZError, 502: ZError },
+    summary: 'Import a Zotero library or collection into a folder through the Zotero Web API',
+    description:
+      'The API key is used for this import only and never stored. A second import of the same library into ' +
+      'the same folder asks Zotero only for the items changed since the first (their Last-Modified-Version).',
   },
   summary: {
     method: 'GET',

@@ -79,6 +79,7 @@ export * from './forum.schemas';
 export * from './grant.schemas';
 export * from './idea.schemas';
 export * from './identity.schemas';
+export * from './import.schemas';
 export * from './metrics.schemas';
 export * from './paper.schemas';
 export * from './paper-ref-key';

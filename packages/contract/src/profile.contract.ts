@@ -22,6 +22,14 @@ export const profileContract = c.router({
     responses: { 200: c.otherResponse({ contentType: 'application/x-bibtex', body: z.string() }) },
     summary: "The caller's library (every paper in their folders) as a BibTeX file",
   },
+  libraryCslJson: {
+    method: 'GET',
+    path: '/api/profile/library.json',
+    responses: {
+      200: c.otherResponse({ contentType: 'application/vnd.citationstyles.csl+json', body: z.string() }),
+    },
+    summary: "The caller's library (every paper in their folders) as a CSL-JSON file",
+  },
   delete: {
     method: 'DELETE',
     path: '/api/profile',

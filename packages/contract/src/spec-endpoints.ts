@@ -144,9 +144,14 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/profile'],
   ['GET', '/api/profile/export'],
   ['GET', '/api/profile/library.bib'],
+  ['GET', '/api/profile/library.json'],
   ['DELETE', '/api/profile'],
   // The File List's folder menu: a folder's papers as BibTeX or RIS.
   ['GET', '/api/folders/{id}/export'],
+  // docs/import-export.md: bibliographies and Zotero libraries imported into a folder; a PDF attached later.
+  ['POST', '/api/folders/{id}/import'],
+  ['POST', '/api/folders/{id}/import/zotero'],
+  ['PUT', '/api/uploads/{paperId}/pdf'],
   // docs/ideas.md: saved ideas are listed, deleted and exported as Markdown.
   ['GET', '/api/ideas'],
   ['DELETE', '/api/ideas/{id}'],

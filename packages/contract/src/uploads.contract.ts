@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { c, ZPaperId, zText } from './common';
+import { c, ZError, ZOk, ZPaperId, zText } from './common';
 
 /** docs/security.md#sessions: a short-lived signed URL of an uploaded PDF, for pdf.js and links opened in a new window. */
 export const ZSignedPdfUrl = z.object({
@@ -65,6 +65,18 @@ export const uploadsContract = c.router({
     description:
       'pdf.js and a link opened in a new window cannot send X-User-ID, and the id must never travel in a URL. ' +
       'The URL is bound to the paper and the caller, valid for PDF_URL_TTL_SECONDS (default 10 minutes).',
+  },
+  attachPdf: {
+    method: 'PUT',
+    path: '/api/uploads/:paperId/pdf',
+    pathParams: ZUploadParams,
+    contentType: 'multipart/form-data',
+    body: c.type<{ file: Blob }>(),
+    responses: { 200: ZOk, 409: ZError },
+    summary: "Attach a PDF to one of the caller's metadata-only papers (an imported entry with no PDF yet)",
+    description:
+      "Only the paper's owner; others get 404. Same limits, refusals and byte quota as POST /api/upload/; the text " +
+      'is extracted afterwards as for an upload. 409 when the paper already has a PDF.',
   },
   remove: {
     method: 'DELETE',

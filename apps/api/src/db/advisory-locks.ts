@@ -15,6 +15,8 @@ export const ADVISORY_LOCKS = {
   uploadBytesQuota: 727_274_122,
   commentQuota: 727_274_123,
   chatSessionQuota: 727_274_124,
+  /** docs/import-export.md#limits: papers one user owns (uploads and metadata-only papers). */
+  paperQuota: 727_274_125,
   /** Per user, review-session creations: modules/review/review-sessions.repo.ts. */
   reviewSessions: 727_274_130,
   /** Per user, the saved-ideas quota: modules/ideas/ideas.repo.ts. */

@@ -7,7 +7,7 @@ import { papers } from '../db/schema';
 /**
  * Bibliographies of the papers a user keeps (the profile's library export, and a folder's export as
  * BibTeX or RIS from the File List). A paper row becomes one CSL-JSON record, and citation-js writes
- * the format, escaping for BibTeX what needs escaping (braces, accents, TeX specials); RIS is plain
+ * the format (CSL-JSON is the records as they are), escaping for BibTeX what needs escaping (braces, accents, TeX specials); RIS is plain
  * UTF-8 tagged lines and needs no escaping.
  */
 
@@ -15,6 +15,7 @@ import { papers } from '../db/schema';
 export const bibliographyFormats = {
   bibtex: { contentType: 'application/x-bibtex', extension: 'bib' },
   ris: { contentType: 'application/x-research-info-systems', extension: 'ris' },
+  csljson: { contentType: 'application/vnd.citationstyles.csl+json', extension: 'json' },
 } as const;
 export type BibliographyFormat = keyof typeof bibliographyFormats;
 
@@ -156,8 +157,12 @@ function toRis(items: readonly CslItem[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The papers as a file in the given format ('' for none: an empty file is a valid empty bibliography). */
+/**
+ * The papers as a file in the given format ('' for none: an empty file is a valid empty bibliography;
+ * CSL-JSON's empty file is '[]'). CSL-JSON is the records themselves, an array, indented for people.
+ */
 export function toBibliography(papers: readonly BibliographyPaper[], format: BibliographyFormat): string {
+  if (format === 'csljson') return `${JSON.stringify(toCslItems(papers), null, 2)}\n`;
   if (papers.length === 0) return '';
   const items = toCslItems(papers);
   return format === 'ris' ? toRis(items) : new Cite(items).format('bibtex');

@@ -57,6 +57,11 @@ describe('paper, upload, share and session permissions', () => {
       { uploader: Y, holder: H, stranger: H, anonymous: H },
     ],
     [
+      'upload.attachPdf',
+      (actor) => PERMISSIONS['upload.attachPdf'].decide(actor, upload(actor)),
+      { uploader: Y, holder: H, stranger: H, anonymous: H },
+    ],
+    [
       'share.import',
       (actor) => PERMISSIONS['share.import'].decide(actor, share),
       { uploader: Y, holder: Y, stranger: Y, anonymous: Y },

@@ -64,6 +64,8 @@ export const PERMISSIONS = {
   'paper.read': rule({ kind: 'paper', action: 'read it', decide: decidePaperRead }),
   'upload.read': rule({ kind: 'upload', action: 'read it', decide: decidePaperRead }),
   'upload.delete': rule({ kind: 'upload', action: 'delete it', decide: decideUploadDelete }),
+  // docs/import-export.md: attaching a PDF to a metadata-only paper is its owner's, like deleting it.
+  'upload.attachPdf': rule({ kind: 'upload', action: 'attach a PDF to it', decide: decideUploadDelete }),
   'share.import': rule({ kind: 'share', action: 'import it', decide: decideShareUse }),
   'share.revoke': rule({ kind: 'share', action: 'revoke it', decide: decideShareRevoke }),
   'file.select': fileRule('selectFile', 'select it'),

@@ -17,6 +17,10 @@ describe('rate-limit budgets', () => {
     expect(budgetOf('POST', '/api/search/')).toBe('search');
     expect(budgetOf('GET', '/api/conversational/search_suggestions')).toBe('search');
     expect(budgetOf('POST', '/api/upload/')).toBe('upload');
+    // docs/import-export.md#limits: imports and attaching a PDF write like uploads.
+    expect(budgetOf('POST', '/api/folders/:id/import')).toBe('upload');
+    expect(budgetOf('POST', '/api/folders/:id/import/zotero')).toBe('upload');
+    expect(budgetOf('PUT', '/api/uploads/:paperId/pdf')).toBe('upload');
     expect(budgetOf('GET', '/api/pdf-proxy')).toBe('pdf_proxy');
     expect(budgetOf('PUT', '/api/subscription')).toBe('mail');
     expect(budgetOf('POST', '/api/contact')).toBe('contact');

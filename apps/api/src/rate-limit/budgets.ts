@@ -73,6 +73,10 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['upload', contract.review.upload],
   // docs/uploads.md#metadata-from-the-pdf: reading a chosen PDF's metadata receives and parses it like an upload.
   ['upload', contract.uploads.metadata],
+  // docs/import-export.md#limits: an import writes up to IMPORT_MAX_ENTRIES papers at once; attaching a PDF is an upload.
+  ['upload', contract.folders.import],
+  ['upload', contract.folders.importZotero],
+  ['upload', contract.uploads.attachPdf],
   ['pdf_proxy', contract.pdfs.proxy],
   ['mail', contract.subscription.update],
   ['mail', contract.subscription.resend],

@@ -31,3 +31,4 @@ export * from './topics';
 export * from './uploads';
 export * from './used-id-tokens';
 export * from './users';
+export * from './zotero-syncs';

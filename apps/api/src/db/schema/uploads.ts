@@ -16,9 +16,8 @@ export const uploads = pgTable(
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    contentHash: text('content_hash')
-      .notNull()
-      .references(() => storedFiles.contentHash, { onDelete: 'restrict' }),
+    // Null for a metadata-only paper: an imported entry with no PDF yet (docs/import-export.md).
+    contentHash: text('content_hash').references(() => storedFiles.contentHash, { onDelete: 'restrict' }),
     originalFilename: text('original_filename').notNull(),
     // docs/uploads.md#metadata-from-the-pdf: the fields the uploader typed (never overwritten by what the
     // PDF says), where each other field came from, and the corpus paper the PDF turned out to be.

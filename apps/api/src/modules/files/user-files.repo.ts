@@ -1,6 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hasPdfColumn } from '../../db/columns/upload-joins';
 import { folderFiles, folders, papers, paperTexts, users } from '../../db/schema';
 import { inOwnedFolders, ownedFolder } from '../../policies/folder-scope.repo';
 import { type FolderFileRow, isFileOf } from '../folders/folders.repo';
@@ -28,6 +29,7 @@ export async function selectUserFiles(db: Db, userId: number, only?: readonly TP
       title: papers.title,
       pdfUrl: papers.pdfUrl,
       readable: sql<boolean>`${visiblePaperFilter(userId)}`,
+      hasPdf: hasPdfColumn,
       textStatus: paperTexts.status,
       textError: paperTexts.error,
     })

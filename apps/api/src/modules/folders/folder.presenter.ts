@@ -17,8 +17,9 @@ export function presentFileFields(row: Omit<FolderFileRow, 'folderId'>): Omit<TF
     platform: row.platform,
     // The paper's title, for uploads too.
     filename: row.title,
-    paper_URL: resolvePaperUrl(row),
+    paper_URL: row.hasPdf === false ? null : resolvePaperUrl(row),
     selected: row.selected,
+    ...(row.hasPdf === false ? { no_pdf: true as const } : {}),
   };
 }
 

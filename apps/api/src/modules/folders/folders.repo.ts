@@ -1,6 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hasPdfColumn } from '../../db/columns/upload-joins';
 import { folderFiles, folders, papers } from '../../db/schema';
 import { type BibliographyPaper, bibliographyColumns } from '../../lib/bibliography';
 import type { Actor } from '../../policies/decision';
@@ -35,6 +36,8 @@ export interface FolderFileRow {
   pdfUrl: string | null;
   /** Whether the actor may read the paper now (visiblePaperFilter); false for an upload whose grant ended. */
   readable: boolean;
+  /** False for a metadata-only paper (an imported entry with no PDF yet, docs/import-export.md); absent means true. */
+  hasPdf?: boolean;
 }
 
 const folderColumns = {
@@ -55,6 +58,7 @@ const fileColumns = (actor: Actor) => ({
   title: papers.title,
   pdfUrl: papers.pdfUrl,
   readable: sql<boolean>`${visiblePaperFilter(actor.userId)}`,
+  hasPdf: hasPdfColumn,
 });
 
 /** Rows of one paper in folder_files. */

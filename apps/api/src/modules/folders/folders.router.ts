@@ -16,6 +16,8 @@ import {
   removeFileFromFolder,
   renameFolder,
 } from './folders.service';
+import { importBibliographyFile } from './import/import-file';
+import { importZoteroLibrary } from './import/zotero-import';
 
 const s = initServer();
 
@@ -62,6 +64,17 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
       setDownloadHeaders(reply, file.filename, file.contentType);
       return { status: 200, body: file.body };
+    },
+    // docs/import-export.md: entries matched to papers, the rest kept as the caller's metadata-only papers.
+    import: async ({ params, request }) => {
+      const report = await importBibliographyFile(db, services.config, request, requireUser(request), params.id);
+      services.queue.wake();
+      return { status: 200, body: report };
+    },
+    importZotero: async ({ params, body, request }) => {
+      const report = await importZoteroLibrary({ db, config: services.config }, requireUser(request), params.id, body);
+      services.queue.wake();
+      return { status: 200, body: report };
     },
     summary: async ({ params, request }) => ({
       status: 200,

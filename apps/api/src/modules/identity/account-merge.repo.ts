@@ -89,6 +89,7 @@ export const USER_REFERENCES = [
   'subscriptions.user_id',
   'topics.user_id',
   'uploads.owner_id',
+  'zotero_syncs.user_id',
   // Not moved: the anonymous user's sessions end with it (the caller's is revoked, a fresh one issued).
   'user_sessions.user_id',
 ] as const;
@@ -154,6 +155,12 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
     insert into forum_visits (folder_id, user_id, visited_at)
     select folder_id, ${intoId}, visited_at from forum_visits where user_id = ${fromId}
     on conflict (user_id, folder_id) do update set visited_at = greatest(forum_visits.visited_at, excluded.visited_at)`);
+  // docs/import-export.md#zotero: a sync state the account already has for that folder and library wins.
+  await tx.execute(sql`
+    update zotero_syncs z set user_id = ${intoId}
+    where z.user_id = ${fromId}
+      and not exists (select 1 from zotero_syncs a
+        where a.user_id = ${intoId} and a.folder_id = z.folder_id and a.library = z.library)`);
   // What is left (duplicate topics, a second subscription, forum visits, sessions) goes by ON DELETE CASCADE.
   await tx.delete(users).where(and(eq(users.id, fromId), sql`${users.providerSubject} is null`));
 }

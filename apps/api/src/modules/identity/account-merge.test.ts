@@ -15,6 +15,7 @@ import {
   topics,
   uploads,
   users,
+  zoteroSyncs,
 } from '../../db/schema';
 import { buildFolder, buildPaper, buildUser, findUserIdByToken } from '../../test-support/factories';
 import { createSignInTestApp, type SignInTestApp } from '../../test-support/fake-google';
@@ -131,6 +132,11 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     await t.db
       .insert(folderMembers)
       .values({ folderId: publicFolder.id, email: 'friend@example.com', role: 'viewer', addedBy: anon });
+    // docs/import-export.md#zotero: a Zotero sync state of the moved folder moves; the merged folder's goes with it.
+    await t.db.insert(zoteroSyncs).values([
+      { userId: anon, folderId: other, library: 'users/1', version: 3 },
+      { userId: anon, folderId: reading2, library: 'users/1', version: 4 },
+    ]);
     await t.db.insert(forumVisits).values([
       { userId: anon, folderId: publicFolder.id, visitedAt: new Date('2026-02-01T00:00:00Z') },
       { userId: anon, folderId: otherPublic.id },
@@ -153,6 +159,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'folder_members.added_by': 1,
       'forum_visits.user_id': 2,
       'user_sessions.user_id': 1,
+      'zotero_syncs.user_id': 2,
     });
 
     const signedIn = await login(device2, sub);
@@ -183,6 +190,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'folder_files.added_by': moved('folder_files.added_by') - 1,
       // The same forum visited on both collapses to one (the later visit).
       'forum_visits.user_id': 2,
+      'zotero_syncs.user_id': moved('zotero_syncs.user_id') - 1,
       // Device 1's first (revoked) and fresh sessions, and device 2's fresh one; device 2's anonymous
       // session went with its user.
       'user_sessions.user_id': 3,

@@ -2,7 +2,7 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/identity';
 import { requireAccess } from '../../policies/access';
 import { resolveSessionById } from '../identity/identity.service';
@@ -41,7 +41,8 @@ export const createPdfsRouter = (context: AppContext) => {
       await requireAccess(context.db, { userId }, 'upload.read', [params.paperId]);
       // The scoped query stays as the second wall (docs/security.md#policies).
       const pdf = await findVisibleUploadedPdf(context.db, userId, params.paperId);
-      if (!pdf) throw notFound(`Uploaded paper ${params.paperId}`);
+      // Readable (the policy passed) yet without a file: a metadata-only paper (docs/import-export.md).
+      if (!pdf) throw new AppError('NOT_FOUND', 'No PDF attached to this paper yet');
       return sendStoredPdf(context.storage, request.headers, reply, pdf);
     },
     // Public: the remote PDFs are public papers, and the allow-list bounds what can be fetched.

@@ -36,14 +36,15 @@ export const uploadsSection = listSection('uploads', {
       })
       .from(uploads)
       .innerJoin(papers, uploadPaperJoin)
-      .innerJoin(storedFiles, uploadFileJoin)
+      // A metadata-only paper has no file (docs/import-export.md): listed with 0 bytes.
+      .leftJoin(storedFiles, uploadFileJoin)
       .where(eq(uploads.ownerId, userId))
       .orderBy(uploads.createdAt),
   present: (upload) => ({
     paper_id: upload.paperId,
     title: upload.title,
     original_filename: upload.originalFilename,
-    byte_size: upload.byteSize,
+    byte_size: upload.byteSize ?? 0,
     created_at: iso(upload.createdAt),
   }),
 });

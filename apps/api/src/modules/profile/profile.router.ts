@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
 import { requireSession, requireUser } from '../../plugins/identity';
-import { deleteAccount, exportProfile, getProfile, libraryBibtex } from './profile.service';
+import { deleteAccount, exportProfile, getProfile, libraryBibtex, libraryCslJson } from './profile.service';
 
 const s = initServer();
 
@@ -21,6 +21,11 @@ export const createProfileRouter = (context: AppContext) => {
       const bibtex = await libraryBibtex(db, requireUser(request));
       setDownloadHeaders(reply, 'paperbench-library.bib', 'application/x-bibtex; charset=utf-8');
       return { status: 200, body: bibtex };
+    },
+    libraryCslJson: async ({ request, reply }) => {
+      const json = await libraryCslJson(db, requireUser(request));
+      setDownloadHeaders(reply, 'paperbench-library.json', 'application/vnd.citationstyles.csl+json; charset=utf-8');
+      return { status: 200, body: json };
     },
     delete: async ({ request }) => {
       await deleteAccount(context, requireUser(request));

@@ -1,7 +1,7 @@
 import type { TProfile, TProfileExport, TProfileUser } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { toBibtex } from '../../lib/bibliography';
+import { toBibliography, toBibtex } from '../../lib/bibliography';
 import { deleteStoredFile, lockContentHash } from '../../storage/stored-files.repo';
 import { removeOrphanBytes } from '../uploads/commands/delete-upload';
 import { deleteUploadedPaper, isContentHeld } from '../uploads/uploads.repo';
@@ -37,6 +37,11 @@ export async function libraryBibtex(db: Db, userId: number): Promise<string> {
   return toBibtex(await selectLibraryPapers(db, userId));
 }
 
+/** GET /api/profile/library.json: every paper in the caller's folders, as CSL-JSON. */
+export async function libraryCslJson(db: Db, userId: number): Promise<string> {
+  return toBibliography(await selectLibraryPapers(db, userId), 'csljson');
+}
+
 /** GET /api/profile/export: everything the server holds about the caller (GDPR Art. 15 and 20). */
 export function exportProfile(db: Db, userId: number, sessionId: number): Promise<TProfileExport> {
   return db.transaction(async (tx) => {
@@ -64,7 +69,10 @@ export async function deleteAccount({ db, storage }: AppContext, userId: number)
     const owned = await lockOwnedUploads(tx, userId);
     const gone: { key: string; contentHash: string }[] = [];
     // Hash order, so two deletions sharing content lock alike (stored-files.repo).
-    for (const upload of [...owned].sort((a, b) => a.contentHash.localeCompare(b.contentHash))) {
+    // A metadata-only paper (no file: docs/import-export.md) goes with no bytes to release.
+    for (const upload of owned.filter((one) => one.contentHash === null)) await deleteUploadedPaper(tx, upload.paperId);
+    const withFiles = owned.flatMap(({ paperId, contentHash }) => (contentHash ? [{ paperId, contentHash }] : []));
+    for (const upload of withFiles.sort((a, b) => a.contentHash.localeCompare(b.contentHash))) {
       await lockContentHash(tx, upload.contentHash);
       await deleteUploadedPaper(tx, upload.paperId);
       if (await isContentHeld(tx, upload.contentHash)) continue;

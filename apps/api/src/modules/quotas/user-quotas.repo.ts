@@ -20,6 +20,7 @@ const QUOTA_LOCK_NAMESPACES = {
   'upload bytes': ADVISORY_LOCKS.uploadBytesQuota,
   comments: ADVISORY_LOCKS.commentQuota,
   'chat sessions': ADVISORY_LOCKS.chatSessionQuota,
+  papers: ADVISORY_LOCKS.paperQuota,
 };
 
 export type QuotaKind = keyof typeof QUOTA_LOCK_NAMESPACES;
@@ -73,5 +74,11 @@ export async function sumUploadedBytes(db: Db, userId: number): Promise<number> 
 
 export async function countFolderMembers(tx: Db, folderId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(folderMembers).where(eq(folderMembers.folderId, folderId));
+  return row?.n ?? 0;
+}
+
+/** Papers the user owns: their uploads, with or without a PDF (docs/import-export.md#limits). */
+export async function countOwnedPapers(tx: Db, userId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(uploads).where(eq(uploads.ownerId, userId));
   return row?.n ?? 0;
 }

@@ -7,6 +7,7 @@ import {
   countCreatedShareLists,
   countFolderMembers,
   countOwnedFolders,
+  countOwnedPapers,
   lockUserQuota,
   type QuotaKind,
   sumUploadedBytes,
@@ -107,4 +108,21 @@ export async function uploadRoom(db: Db, userId: number, quota: number): Promise
 export async function requireUploadRoom(tx: Db, userId: number, bytes: number, quota: number): Promise<void> {
   await lockUserQuota(tx, userId, 'upload bytes');
   if ((await sumUploadedBytes(tx, userId)) + bytes > quota) throw uploadQuotaExceeded(quota);
+}
+
+/**
+ * docs/import-export.md#limits: inside an import's transaction, under the user's paper-quota lock (two
+ * imports at once cannot both take the last places), refuses `adding` more papers past USER_PAPER_QUOTA.
+ */
+export async function requirePaperRoom(tx: Db, userId: number, adding: number, quota: number): Promise<void> {
+  await lockUserQuota(tx, userId, 'papers');
+  const owned = await countOwnedPapers(tx, userId);
+  if (owned + adding > quota) {
+    throw new AppError(
+      'CONFLICT',
+      `This import would create ${adding} papers without a PDF, but you hold ${owned} of your quota of ` +
+        `${quota} papers (USER_PAPER_QUOTA): delete some or import fewer`,
+      { quota },
+    );
+  }
 }

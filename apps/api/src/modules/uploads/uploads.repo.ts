@@ -48,14 +48,33 @@ export async function findOwnedUploadByHash(tx: Tx, ownerId: number, contentHash
   return row;
 }
 
-/** The content hash of the caller's upload, its row locked until the transaction ends; null when not theirs. */
-export async function lockOwnedUpload(tx: Tx, ownerId: number, paperId: string): Promise<string | null> {
+/**
+ * The caller's upload, its row locked until the transaction ends, with its content hash (null for a
+ * metadata-only paper, docs/import-export.md); null when not theirs.
+ */
+export async function lockOwnedUpload(
+  tx: Tx,
+  ownerId: number,
+  paperId: string,
+): Promise<{ contentHash: string | null } | null> {
   const [owned] = await tx
     .select({ contentHash: uploads.contentHash })
     .from(uploads)
     .where(and(eq(uploads.platform, UPLOAD_PLATFORM), eq(uploads.paperId, paperId), eq(uploads.ownerId, ownerId)))
     .for('update');
-  return owned?.contentHash ?? null;
+  return owned ?? null;
+}
+
+/** A metadata-only paper's new PDF: the stored file becomes its content, under the file's name. */
+export async function attachUploadFile(tx: Tx, paperId: string, contentHash: string, filename: string, pdfUrl: string) {
+  await tx
+    .update(uploads)
+    .set({ contentHash, originalFilename: filename })
+    .where(and(eq(uploads.platform, UPLOAD_PLATFORM), eq(uploads.paperId, paperId)));
+  await tx
+    .update(papers)
+    .set({ pdfUrl })
+    .where(and(eq(papers.platform, UPLOAD_PLATFORM), eq(papers.paperId, paperId)));
 }
 
 /** Deletes the uploaded paper; ON DELETE CASCADE takes every row that hangs off it. */

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/identity';
 import { requireAccess } from '../../policies/access';
+import { attachPdf } from './commands/attach-pdf';
 import { deleteUpload } from './commands/delete-upload';
 import { readUploadMetadata } from './read-upload-metadata';
 import { closingOnRefusal } from './receive-user-upload';
@@ -25,6 +26,11 @@ export const createUploadsRouter = (context: AppContext) =>
       const signed = context.pdfUrls.sign(params.paperId, userId);
       return { status: 200, body: { url: signed.url, expires_at: signed.expiresAt.toISOString() } };
     },
+    attachPdf: async ({ params, request, reply }) =>
+      closingOnRefusal(reply, async () => {
+        await attachPdf(context, request, requireUser(request), params.paperId);
+        return { status: 200 as const, body: { ok: true as const } };
+      }),
     remove: async ({ params, request }) => {
       await deleteUpload(context, { ownerId: requireUser(request), paperId: params.paperId });
       return { status: 204, body: undefined };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../ui/icons';
 import { SmallIconButton } from '../ui/small-icon-button';
 import { FileTextStatus } from './file-text-status';
+import { AttachPdfButton } from './import/attach-pdf-button';
 import { useFileTextStatus } from './use-file-text-status';
 
 type TFileRowProps = {
@@ -45,7 +46,9 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
     );
   }
   return (
-    <li className={textStatus ? 'file-row has-text-status' : 'file-row'}>
+    <li
+      className={['file-row', textStatus && 'has-text-status', file.no_pdf && 'has-no-pdf'].filter(Boolean).join(' ')}
+    >
       <input
         type="checkbox"
         className="file-select"
@@ -59,7 +62,7 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
       <button
         type="button"
         className="file-open"
-        title={file.paper_URL ? `Open ${file.filename}` : 'This paper has no PDF'}
+        title={file.paper_URL ? `Open ${file.filename}` : file.no_pdf ? 'No PDF yet' : 'This paper has no PDF'}
         disabled={!file.paper_URL}
         onClick={() => onOpen(file)}
       >
@@ -80,6 +83,8 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
         onClick={() => onRemove(file)}
       />
       {textStatus && <FileTextStatus status={textStatus} />}
+      {/* docs/import-export.md: an imported entry with no PDF yet; its owner attaches one. */}
+      {file.no_pdf && <AttachPdfButton file={file} />}
     </li>
   );
 }

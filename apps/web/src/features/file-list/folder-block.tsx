@@ -6,6 +6,7 @@ import { SmallIconButton } from '../ui/small-icon-button';
 import { FileRow } from './file-row';
 import { FolderExportMenu } from './folder-export-menu';
 import { FolderNameEditor } from './folder-name-editor';
+import { ImportDialog } from './import/import-dialog';
 
 type TFolderBlockProps = {
   folder: TFolder;
@@ -25,8 +26,8 @@ type TFolderBlockProps = {
 /**
  * requirements §2 Folder block: click to expand or collapse (the active folder is the expanded one, requirements §4);
  * the name, an 'S' badge titled 'Shared' for shared folders, the file count, and summarize
- * (docs/ai.md#summaries), rename (also by double-click), share, export (BibTeX or RIS) and delete
- * actions. An empty folder shows 'Empty'.
+ * (docs/ai.md#summaries), rename (also by double-click), share, export (BibTeX, RIS or CSL-JSON), import
+ * references (the open folder: docs/import-export.md) and delete actions. An empty folder shows 'Empty'.
  */
 export function FolderBlock(props: TFolderBlockProps) {
   const { folder, isActive, onToggle, onRename, onDelete, shouldStartNaming = false, onNamingStarted } = props;
@@ -38,6 +39,9 @@ export function FolderBlock(props: TFolderBlockProps) {
   const canDelete = folder.abilities?.delete ?? true;
   const canShare = folder.abilities?.share ?? true;
   const [isShareOpen, setIsShareOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  // docs/import-export.md: importing adds papers, which whoever may rename the folder may do (owner, editor).
+  const canImport = canRename;
 
   useEffect(() => {
     if (!shouldStartNaming) return;
@@ -114,6 +118,16 @@ export function FolderBlock(props: TFolderBlockProps) {
               onClick={() => setIsShareOpen(true)}
             />
             <FolderExportMenu folder={folder} />
+            {/* The open folder's only: one "Import references" on the page at a time. */}
+            {isActive && canImport && (
+              <SmallIconButton
+                label="Import references"
+                icon="upload"
+                iconSize={15}
+                title={`Import references into ${folder.name} (BibTeX, RIS, CSL-JSON or Zotero)`}
+                onClick={() => setIsImportOpen(true)}
+              />
+            )}
             <SmallIconButton
               label={`Delete ${folder.name}`}
               icon="trash"
@@ -144,6 +158,7 @@ export function FolderBlock(props: TFolderBlockProps) {
         ))}
       {isSummaryOpen && <FolderSummaryDialog folder={folder} onClose={() => setIsSummaryOpen(false)} />}
       {isShareOpen && <ShareFolderDialog folder={folder} onClose={() => setIsShareOpen(false)} />}
+      {isImportOpen && <ImportDialog folder={folder} onClose={() => setIsImportOpen(false)} />}
     </li>
   );
 }

@@ -8,8 +8,8 @@ import { EXPORT_FORMATS, useExportFolderMutation } from './use-export-folder';
 export const EXPORT_FAILED_ALERT = 'Failed to export the folder. Please try again.';
 
 /**
- * The folder's Export action: a button that opens Export BibTeX and Export RIS, each downloading the
- * folder's papers in that format. Esc or a click outside closes it (a disclosure of two buttons, not a
+ * The folder's Export action: a button that opens Export BibTeX, Export RIS and Export CSL-JSON, each
+ * downloading the folder's papers in that format. Esc or a click outside closes it (a disclosure of buttons, not a
  * menu role: Tab reaches both as it does every other folder action).
  */
 export function FolderExportMenu({ folder }: { folder: TFolder }) {

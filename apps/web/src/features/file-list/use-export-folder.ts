@@ -8,6 +8,7 @@ import { saveBlob } from '../../lib/save-blob';
 export const EXPORT_FORMATS = [
   { format: 'bibtex', label: 'Export BibTeX', type: 'application/x-bibtex', extension: 'bib' },
   { format: 'ris', label: 'Export RIS', type: 'application/x-research-info-systems', extension: 'ris' },
+  { format: 'csljson', label: 'Export CSL-JSON', type: 'application/vnd.citationstyles.csl+json', extension: 'json' },
 ] as const satisfies readonly { format: TBibliographyFormat; label: string; type: string; extension: string }[];
 
 /**

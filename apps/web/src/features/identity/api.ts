@@ -106,9 +106,20 @@ export function useProfileQuery() {
   return useQuery({ ...profileQuery(), refetchOnMount: 'always' });
 }
 
-/** The file names of the two downloads. */
+/** The file names of the downloads. */
 export const EXPORT_FILENAME = 'paperbench-export.json';
 export const LIBRARY_FILENAME = 'paperbench-library.bib';
+export const LIBRARY_CSL_FILENAME = 'paperbench-library.json';
+
+/** The library's two formats (docs/import-export.md#export): where each is read, its type, its file name. */
+const LIBRARY_FORMATS = {
+  bibtex: { path: '/api/profile/library.bib', type: 'application/x-bibtex', filename: LIBRARY_FILENAME },
+  csljson: {
+    path: '/api/profile/library.json',
+    type: 'application/vnd.citationstyles.csl+json',
+    filename: LIBRARY_CSL_FILENAME,
+  },
+} as const;
 
 /** GET /api/profile/export, saved as paperbench-export.json. */
 export function useExportDataMutation() {
@@ -120,18 +131,17 @@ export function useExportDataMutation() {
   });
 }
 
-/** GET /api/profile/library.bib, fetched with X-User-ID and saved as a .bib file. */
+/** GET /api/profile/library.bib (or library.json: CSL-JSON), fetched with X-User-ID and saved as a file. */
 export function useDownloadLibraryMutation() {
   return useMutation({
-    mutationFn: async () => {
-      const response = await authorizedFetch('/api/profile/library.bib', {
-        headers: { accept: 'application/x-bibtex' },
-      });
+    mutationFn: async (format: keyof typeof LIBRARY_FORMATS) => {
+      const { path, type, filename } = LIBRARY_FORMATS[format];
+      const response = await authorizedFetch(path, { headers: { accept: type } });
       if (!response.ok) {
         const body: unknown = await response.json().catch(() => null);
         throw { status: response.status, body };
       }
-      saveBlob(new Blob([await response.text()], { type: 'application/x-bibtex' }), LIBRARY_FILENAME);
+      saveBlob(new Blob([await response.text()], { type }), filename);
     },
   });
 }

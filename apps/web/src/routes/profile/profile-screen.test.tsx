@@ -46,6 +46,7 @@ const NEW_ANONYMOUS_ID = 'newAnonymousId_0123456';
 type TProfileHandlers = {
   exportData?: TMockHandler<'GET /api/profile/export'>;
   library?: TMockHandler<'GET /api/profile/library.bib'>;
+  libraryCsl?: TMockHandler<'GET /api/profile/library.json'>;
   deletion?: TMockHandler<'DELETE /api/profile'>;
   subscription?: TMockHandler<'GET /api/subscription'>;
 };
@@ -68,6 +69,7 @@ function mockProfileApi(profile: TProfile, clientId: string | null = null, handl
     }),
     'GET /api/profile/export': handlers.exportData ?? notMocked,
     'GET /api/profile/library.bib': handlers.library ?? notMocked,
+    'GET /api/profile/library.json': handlers.libraryCsl ?? notMocked,
     'DELETE /api/profile': handlers.deletion ?? notMocked,
     'POST /api/user/get_id': () => ({ body: { user_id: NEW_ANONYMOUS_ID } }),
   });
@@ -193,6 +195,19 @@ describe('/profile, signed in', () => {
       reader.readAsText(blob);
     });
     expect(JSON.parse(text)).toEqual(exported);
+  });
+
+  it('downloads the library as CSL-JSON, paperbench-library.json (docs/import-export.md#export)', async () => {
+    mockProfileApi(signedInProfile, null, { libraryCsl: () => ({ body: '[]' }) });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:library'), revokeObjectURL: vi.fn() });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    signIn();
+    renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Download library (CSL-JSON)' }));
+    await waitFor(() => expect(clicked).toEqual(['paperbench-library.json']));
   });
 
   it('shows a failed BibTeX download', async () => {

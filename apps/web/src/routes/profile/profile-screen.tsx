@@ -69,7 +69,7 @@ function AccountCard() {
   );
 }
 
-/** "Export my data" (JSON) and "Download library (BibTeX)": both fetched with X-User-ID, then saved. */
+/** "Export my data" (JSON) and "Download library" (BibTeX or CSL-JSON): fetched with X-User-ID, then saved. */
 function YourData() {
   const exportData = useExportDataMutation();
   const library = useDownloadLibraryMutation();
@@ -77,8 +77,8 @@ function YourData() {
   return (
     <ProfileCard title="Your data" className="profile-card-wide">
       <p className="profile-muted">
-        Download everything the server holds for you as JSON, or just your library as a BibTeX file for your reference
-        manager.
+        Download everything the server holds for you as JSON, or just your library as a BibTeX or CSL-JSON file for your
+        reference manager.
       </p>
       <div className="profile-buttons">
         <button
@@ -98,10 +98,21 @@ function YourData() {
           disabled={library.isPending}
           onClick={() => {
             exportData.reset();
-            library.mutate();
+            library.mutate('bibtex');
           }}
         >
           {library.isPending ? 'Preparing…' : 'Download library (BibTeX)'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={library.isPending}
+          onClick={() => {
+            exportData.reset();
+            library.mutate('csljson');
+          }}
+        >
+          Download library (CSL-JSON)
         </button>
       </div>
       {failure ? (

@@ -24,8 +24,14 @@ export async function deleteUpload({ db, storage }: AppContext, { ownerId, paper
   await requireAccess(db, { userId: ownerId }, 'upload.delete', [paperId]);
   // The owner-scoped lock below stays as the second wall (docs/security.md#policies).
   const orphan = await db.transaction(async (tx) => {
-    const contentHash = await lockOwnedUpload(tx, ownerId, paperId);
-    if (contentHash === null) throw notFound(`Uploaded paper ${paperId}`);
+    const owned = await lockOwnedUpload(tx, ownerId, paperId);
+    if (owned === null) throw notFound(`Uploaded paper ${paperId}`);
+    const { contentHash } = owned;
+    // A metadata-only paper has no bytes to release (docs/import-export.md).
+    if (contentHash === null) {
+      await deleteUploadedPaper(tx, paperId);
+      return null;
+    }
     await lockContentHash(tx, contentHash);
     await deleteUploadedPaper(tx, paperId);
     if (await isContentHeld(tx, contentHash)) return null;

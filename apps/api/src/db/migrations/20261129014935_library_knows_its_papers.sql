@@ -28,6 +28,16 @@ CREATE TABLE "reference_markers" (
 	CONSTRAINT "reference_markers_span_valid" CHECK ("reference_markers"."page" >= 1 and "reference_markers"."char_start" >= 0 and "reference_markers"."char_end" > "reference_markers"."char_start")
 );
 --> statement-breakpoint
+CREATE TABLE "zotero_syncs" (
+	"user_id" integer NOT NULL,
+	"folder_id" integer NOT NULL,
+	"library" text NOT NULL,
+	"version" integer NOT NULL,
+	"synced_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "zotero_syncs_user_id_folder_id_library_pk" PRIMARY KEY("user_id","folder_id","library")
+);
+--> statement-breakpoint
+ALTER TABLE "uploads" ALTER COLUMN "content_hash" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "typed_fields" text[];--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "metadata_sources" jsonb;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "linked_platform" text;--> statement-breakpoint
@@ -35,4 +45,6 @@ ALTER TABLE "uploads" ADD COLUMN "linked_paper_id" text;--> statement-breakpoint
 ALTER TABLE "paper_references" ADD CONSTRAINT "paper_references_platform_paper_id_papers_platform_paper_id_fk" FOREIGN KEY ("platform","paper_id") REFERENCES "public"."papers"("platform","paper_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "paper_references" ADD CONSTRAINT "paper_references_cited_platform_cited_paper_id_papers_platform_paper_id_fk" FOREIGN KEY ("cited_platform","cited_paper_id") REFERENCES "public"."papers"("platform","paper_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reference_markers" ADD CONSTRAINT "reference_markers_platform_paper_id_papers_platform_paper_id_fk" FOREIGN KEY ("platform","paper_id") REFERENCES "public"."papers"("platform","paper_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "zotero_syncs" ADD CONSTRAINT "zotero_syncs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "zotero_syncs" ADD CONSTRAINT "zotero_syncs_folder_id_folders_id_fk" FOREIGN KEY ("folder_id") REFERENCES "public"."folders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "paper_references_cited_idx" ON "paper_references" USING btree ("cited_platform","cited_paper_id");
