@@ -8,6 +8,7 @@ import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
 import { createProgressReporter } from './lib/progress-reporter';
+import { backfillReferences } from './modules/references/references.service';
 import { corpusCategories } from './modules/search/search-categories.repo';
 import { ensureSearchIndex } from './modules/search/search-index.repo';
 import { recoverUploads } from './modules/uploads/upload-recovery';
@@ -49,6 +50,8 @@ async function main() {
   // Before listening: a temp file now can only be a write that a crash or kill interrupted.
   const recovered = await recoverUploads(context);
   if (recovered.tempFilesRemoved || recovered.textsRequeued) app.log.info(recovered, 'recovered interrupted uploads');
+  const referencesQueued = await backfillReferences(context);
+  if (referencesQueued) app.log.info({ referencesQueued }, 'reference lists to parse from stored texts');
 
   const scheduler = config.JOBS_ENABLED
     ? startScheduler(context, jobDefinitions, { tickMs: config.JOBS_TICK_MS, log: app.log })

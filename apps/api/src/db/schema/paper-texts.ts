@@ -22,6 +22,11 @@ export const paperTexts = pgTable(
     /** Each page's text (pages[0] is page 1); passage offsets count within these. Null before extraction. */
     pages: text('pages').array(),
     error: text('error'),
+    /**
+     * When the reference list was last parsed from this text (docs/references.md#storage); null for a
+     * text made ready before references were parsed, which the parse-references backfill picks up.
+     */
+    referencesParsedAt: timestamp('references_parsed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

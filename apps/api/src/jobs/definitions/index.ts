@@ -8,6 +8,7 @@ import { embedPassagesJob } from './embed-passages';
 import { extractPdfTextJob } from './extract-pdf-text';
 import { fetchPaperTextJob } from './fetch-paper-text';
 import { fillUploadMetadataJob } from './fill-upload-metadata';
+import { parseReferencesJob } from './parse-references';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
 /**
@@ -26,4 +27,5 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   fetchPaperTextJob,
   embedPassagesJob,
   fillUploadMetadataJob,
+  parseReferencesJob,
 ];

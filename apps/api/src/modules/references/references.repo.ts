@@ -1,8 +1,9 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { paperColumns } from '../../db/columns/paper-columns';
+import { rowsOf } from '../../db/execute-result';
 import { paperReferences, papers, paperTexts, referenceMarkers } from '../../db/schema';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import type { ParsedReferences } from './parse/parse-references';
@@ -65,6 +66,7 @@ export async function replaceReferences(
   references: StoredReference[],
   markers: ParsedReferences['markers'],
 ) {
+  await tx.update(paperTexts).set({ referencesParsedAt: sql`now()` }).where(ofPaper(paperTexts, ref));
   await tx.delete(referenceMarkers).where(ofPaper(referenceMarkers, ref));
   await tx.delete(paperReferences).where(ofPaper(paperReferences, ref));
   const key = { platform: ref.platform, paperId: ref.paper_id };
@@ -201,4 +203,38 @@ export function selectVisiblePapers(db: Db, userId: number | null, refs: readonl
         visiblePaperFilter(userId),
       ),
     );
+}
+
+/**
+ * docs/references.md#backfill: a ready text whose references were never parsed, locked for the parse;
+ * undefined when there is none (deleted, re-extracted meanwhile, or parsed already).
+ */
+export async function selectUnparsedPages(tx: Tx, ref: TPaperRef): Promise<string[] | undefined> {
+  const [row] = await tx
+    .select({ pages: paperTexts.pages })
+    .from(paperTexts)
+    .where(and(ofPaper(paperTexts, ref), eq(paperTexts.status, 'ready'), isNull(paperTexts.referencesParsedAt)))
+    .for('update');
+  return row?.pages ?? undefined;
+}
+
+/**
+ * docs/references.md#backfill: one parse-references job for every ready text whose references were
+ * never parsed (texts made ready before reference lists were). The dedupe key makes it safe when
+ * replicas start together; returns how many were enqueued.
+ */
+export async function enqueueReferencesBackfill(
+  db: Db,
+  job: { id: string; version: number; maxAttempts: number },
+): Promise<number> {
+  const { id, version, maxAttempts } = job;
+  const result = await db.execute(sql`
+    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
+    select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
+           t.platform || ':' || t.paper_id, ${maxAttempts}
+    from paper_texts t
+    where t.status = 'ready' and t.references_parsed_at is null
+    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
+    returning id`);
+  return rowsOf(result).length;
 }

@@ -1,12 +1,14 @@
 import type { TCitationMarker, TPaper, TPaperRef, TPaperReference } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db, Tx } from '../../db/client';
+import { queuedJob } from '../../jobs/job-payloads';
 import { requireAccess } from '../../policies/access';
 import type { Actor } from '../../policies/decision';
 import { presentPaper } from '../papers/paper.presenter';
 import { withOpenAlexCitations, withOpenAlexReferences } from './openalex-enrichment';
 import { parseReferences } from './parse/parse-references';
 import {
+  enqueueReferencesBackfill,
   replaceReferences,
   selectCitationLinks,
   selectCitingPapers,
@@ -14,6 +16,7 @@ import {
   selectReferences,
   selectResolutionCandidates,
   selectTextStatus,
+  selectUnparsedPages,
 } from './references.repo';
 import { resolutionKeys, resolveEntry } from './resolve';
 
@@ -41,6 +44,24 @@ export async function storeReferencesFromText(tx: Tx, ref: TPaperRef, pages: rea
   }));
   await replaceReferences(tx, ref, stored, markers);
   return stored.length;
+}
+
+/**
+ * docs/references.md#backfill: the parse-references job. A text made ready before reference lists were
+ * parsed gets them now, from its stored pages; one parsed meanwhile (a re-extraction) is left alone.
+ */
+export async function parseStoredReferences(db: Db, ref: TPaperRef): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const pages = await selectUnparsedPages(tx, ref);
+    return pages ? storeReferencesFromText(tx, ref, pages) : null;
+  });
+}
+
+/** docs/references.md#backfill: at start-up, one parse-references job per ready text never parsed. */
+export async function backfillReferences({ db, queue }: Pick<AppContext, 'db' | 'queue'>): Promise<number> {
+  const queued = await enqueueReferencesBackfill(db, queuedJob('parse-references'));
+  if (queued > 0) queue.wake();
+  return queued;
 }
 
 type Context = Pick<AppContext, 'db' | 'config'>;

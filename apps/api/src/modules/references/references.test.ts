@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperReferences, papers, referenceMarkers } from '../../db/schema';
+import { paperReferences, papers, paperTexts, referenceMarkers } from '../../db/schema';
 import { buildUpload, buildUser } from '../../test-support/factories';
 import { plainPdf } from '../../test-support/pdf-bombs';
 import { createTestApp, issueUserId, type TestApp, testDrivers } from '../../test-support/test-app';
 import { pdfPart, postUpload } from '../../test-support/uploads';
-import { storeReferencesFromText } from './references.service';
+import { backfillReferences, storeReferencesFromText } from './references.service';
 
 const FIXTURE = path.join(import.meta.dirname, '../../../test/fixtures/pdfs-meta/jose-2025-00267-marshall.pdf');
 
@@ -146,5 +146,19 @@ describe.each(testDrivers())('references and citations (%s)', (driver) => {
     expect(cited.json()).toEqual([]);
     // Bob may not even ask about Alice's upload.
     expect((await get(`/api/papers/${secret.paperId}/citations?platform=upload`, bob.token)).statusCode).toBe(404);
+  });
+
+  it('parses at start-up the references of texts made ready before reference lists were, once', async () => {
+    const key = and(eq(paperReferences.platform, 'upload'), eq(paperReferences.paperId, upload));
+    await t.db.delete(paperReferences).where(key);
+    await t.db
+      .update(paperTexts)
+      .set({ referencesParsedAt: null })
+      .where(and(eq(paperTexts.platform, 'upload'), eq(paperTexts.paperId, upload)));
+
+    expect(await backfillReferences(t.context)).toBe(1);
+    await t.context.queue.drain();
+    expect((await t.db.select().from(paperReferences).where(key)).length).toBeGreaterThanOrEqual(33);
+    expect(await backfillReferences(t.context)).toBe(0);
   });
 });

@@ -38,6 +38,7 @@ CREATE TABLE "zotero_syncs" (
 );
 --> statement-breakpoint
 ALTER TABLE "uploads" ALTER COLUMN "content_hash" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "paper_texts" ADD COLUMN "references_parsed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "typed_fields" text[];--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "metadata_sources" jsonb;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "linked_platform" text;--> statement-breakpoint
