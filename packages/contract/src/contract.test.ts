@@ -33,7 +33,7 @@ const contractKeys = routes.map(({ route }) => key(route.method, route.path));
 const specKeys = SPEC_ENDPOINTS.map(([m, p]) => key(m, toRoutePath(p)));
 const extensionKeys = EXTENSIONS.map(([m, p]) => key(m, toRoutePath(p)));
 
-describe('contract routes against spec §7', () => {
+describe('contract routes against requirements §7', () => {
   it('walks a real router (sanity: the walker finds routes and nested routers)', () => {
     expect(routes.length).toBeGreaterThanOrEqual(SPEC_ENDPOINTS.length);
     expect(routes.map((r) => r.name)).toContain('folders.removeFile');
@@ -92,12 +92,12 @@ describe('contract routes against spec §7', () => {
     for (const { route } of uploads) expect(route).toMatchObject({ contentType: 'multipart/form-data' });
   });
 
-  it('removes a folder file with 204 and no body (spec §7)', () => {
+  it('removes a folder file with 204 and no body (requirements §7)', () => {
     expect(contract.folders.removeFile.responses[204]).toBe(c.noBody());
   });
 });
 
-describe('defaults (spec §9)', () => {
+describe('defaults (requirements §9)', () => {
   it('paper list: limit 10, offset 0', () => {
     expect(ZPaperListQuery.parse({})).toEqual({ limit: 10, offset: 0 });
     expect(ZPaperListQuery.parse({ limit: '25', offset: '5' })).toMatchObject({ limit: 25, offset: 5 });
@@ -135,7 +135,7 @@ describe('refusals', () => {
     expect(ZRecommendationQuery.safeParse({ limit: 1000 }).success).toBe(false);
   });
 
-  it('refuses a blank search query (spec §5)', () => {
+  it('refuses a blank search query (requirements §5)', () => {
     expect(ZSearchRequest.safeParse({ query: '' }).success).toBe(false);
     expect(ZSearchRequest.safeParse({ query: '   ' }).success).toBe(false);
   });
@@ -148,7 +148,7 @@ describe('refusals', () => {
 });
 
 describe('request bodies', () => {
-  it('upload form: published defaults to 1900-01-01, must be a real day, never later than today (spec §5)', () => {
+  it('upload form: published defaults to 1900-01-01, must be a real day, never later than today (requirements §5)', () => {
     expect(ZUploadForm.parse({}).published).toBe('1900-01-01');
     expect(ZUploadForm.parse({ published: '' }).published).toBe('1900-01-01');
     expect(ZUploadForm.parse({ published: '2017-06-12' }).published).toBe('2017-06-12');
@@ -172,7 +172,7 @@ describe('request bodies', () => {
   });
 });
 
-describe('entities (spec §3)', () => {
+describe('entities (requirements §3)', () => {
   const paper = {
     paper_id: '1706.03762',
     platform: 'arxiv',
@@ -190,7 +190,7 @@ describe('entities (spec §3)', () => {
     expect(ZPaper.safeParse({ ...paper, paper_id: ' ' }).success).toBe(false);
   });
 
-  it('folder ids are digits only (spec §5)', () => {
+  it('folder ids are digits only (requirements §5)', () => {
     expect(ZFolderId.parse('42')).toBe(42);
     expect(ZFolderId.parse(7)).toBe(7);
     for (const bad of ['abc', '', '12abc', '1e3', '0x10', '-3', '0', 0, 1.5, '99999999999']) {
@@ -198,7 +198,7 @@ describe('entities (spec §3)', () => {
     }
   });
 
-  it('every entity of spec §3 has a schema', () => {
+  it('every entity of requirements §3 has a schema', () => {
     const names = [
       'Paper',
       'File in a folder',

@@ -40,7 +40,7 @@ export const filesContract = c.router({
     path: '/api/chat/files/clear',
     body: c.noBody(),
     responses: { 200: ZOk },
-    summary: "Clear the user's files (spec §4: Replace in the shared-list import)",
+    summary: "Clear the user's files (requirements §4: Replace in the shared-list import)",
   },
   getPaper: {
     method: 'POST',

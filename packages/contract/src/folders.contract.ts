@@ -69,7 +69,7 @@ export const foldersContract = c.router({
     query: ZPlatformQuery,
     body: c.noBody(),
     responses: { 204: c.noBody() },
-    summary: 'Remove a file from a folder (204 means success, spec §7)',
+    summary: 'Remove a file from a folder (204 means success, requirements §7)',
     description: 'fileId is the paper id, URL-encoded (arXiv ids such as math/0601001 contain a slash).',
   },
   export: {

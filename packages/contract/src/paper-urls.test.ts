@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewritePdfUrl } from './paper-urls';
 
-describe('rewritePdfUrl (spec §5)', () => {
+describe('rewritePdfUrl (requirements §5)', () => {
   it('upgrades http to https', () => {
     expect(rewritePdfUrl('http://example.org/a.pdf')).toBe('https://example.org/a.pdf');
     expect(rewritePdfUrl('  http://example.org/a.pdf  ')).toBe('https://example.org/a.pdf');

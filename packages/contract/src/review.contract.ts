@@ -143,7 +143,7 @@ export const reviewContract = c.router({
     path: '/api/review/graph/complete',
     body: ZCompleteGraphRequest,
     responses: { 200: ZReviewGraph },
-    summary: 'Mark the graph complete (spec §4) and propose edges between similar, unlinked papers',
+    summary: 'Mark the graph complete (requirements §4) and propose edges between similar, unlinked papers',
   },
   acceptProposal: {
     method: 'POST',

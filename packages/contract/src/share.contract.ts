@@ -26,7 +26,7 @@ export const shareContract = c.router({
     pathParams: z.object({ id: ZShareId }),
     responses: { 200: ZSharedList },
     summary:
-      'The papers of a shared list (open to anyone with the link, spec §6); uploads the caller may not read are withheld',
+      'The papers of a shared list (open to anyone with the link, requirements §6); uploads the caller may not read are withheld',
   },
   revoke: {
     method: 'DELETE',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidWebRouteParams, isWebAppPage } from './web-routes';
 
-describe('web route patterns (spec §2, docs/security.md#browser-headers)', () => {
+describe('web route patterns (requirements §2, docs/security.md#browser-headers)', () => {
   it.each([
     '/',
     '/search',

@@ -53,7 +53,7 @@ describe('bibliography (BibTeX and RIS through citation-js)', () => {
     expect(toBibliography([], 'ris')).toBe('');
   });
 
-  it('treats an upload’s default date (spec §9, 1900-01-01) as no date: no year in the key, BibTeX or RIS', () => {
+  it('treats an upload’s default date (requirements §9, 1900-01-01) as no date: no year in the key, BibTeX or RIS', () => {
     const undated = [
       paper({ platform: 'upload', paperId: 'up-2', authors: [], publishedDate: '1900-01-01', title: 'VESPA' }),
       paper({ platform: 'upload', paperId: 'up-3', publishedDate: '1900-01-01', title: 'Sparse attention' }),

@@ -5,7 +5,7 @@ import { apiClient } from './client';
 
 const NEW_ID = 'freshUserId_0123456789';
 
-describe('apiFetcher (spec §1 identity)', () => {
+describe('apiFetcher (requirements §1 identity)', () => {
   it('sends the stored id as X-User-ID', async () => {
     const fetchMock = mockApi({ 'GET /api/papers/count': () => ({ body: 3 }) });
     const response = await apiClient.papers.count();

@@ -14,7 +14,7 @@ beforeEach(() => {
   });
 });
 
-describe('AppHeader (spec §2 Header)', () => {
+describe('AppHeader (requirements §2 Header)', () => {
   it('has the six spec links in order, then the Research tools menu', async () => {
     renderWithApp(<AppHeader />, '/monitor');
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -41,7 +41,7 @@ beforeEach(() => {
   });
 });
 
-describe('AppLayout (spec §2 navigation)', () => {
+describe('AppLayout (requirements §2 navigation)', () => {
   it('sets the title and sends a page-view beacon on each navigation', async () => {
     const router = renderApp('/');
     await waitFor(() => expect(document.title).toBe('Home · Paperbench'));

@@ -9,7 +9,7 @@ function routeAt(pathname: string): TAppRoute | undefined {
   return (matches?.at(-1)?.route.handle as { route: TAppRoute } | undefined)?.route;
 }
 
-describe('route table (spec §2)', () => {
+describe('route table (requirements §2)', () => {
   it.each([
     ['/', 'Home'],
     ['/search', 'Search'],

@@ -3,7 +3,7 @@ import { dragReducer, IDLE_DRAG, type TDragEvent } from './drag-counter';
 
 const run = (events: TDragEvent[]) => events.reduce(dragReducer, IDLE_DRAG);
 
-describe('dragReducer (spec §4 Drag)', () => {
+describe('dragReducer (requirements §4 Drag)', () => {
   it('is dragging after an enter', () => {
     expect(run(['enter'])).toEqual({ depth: 1, isDragging: true });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideRename } from './folder-rename';
 
-describe('decideRename (spec §5 Rename)', () => {
+describe('decideRename (requirements §5 Rename)', () => {
   it('saves a new trimmed name', () => {
     expect(decideRename('Untitled', '  Reading list ')).toEqual({ kind: 'save', name: 'Reading list' });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastFiveDayLabels, metricStepSize } from './metric-scale';
 
-describe('metricStepSize (spec §9: max / 3 rounded up)', () => {
+describe('metricStepSize (requirements §9: max / 3 rounded up)', () => {
   it('rounds max / 3 up', () => {
     expect(metricStepSize([1, 5, 10, 2, 0])).toBe(4);
     expect(metricStepSize([9, 3, 3, 3, 3])).toBe(3);

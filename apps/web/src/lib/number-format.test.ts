@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPageViews, formatPaperCount, searchPlaceholder } from './number-format';
 
-describe('formatPaperCount (spec §5)', () => {
+describe('formatPaperCount (requirements §5)', () => {
   it('groups digits by locale', () => {
     expect(formatPaperCount(25002, 'en-US')).toBe('25,002');
     expect(formatPaperCount(1234567, 'de-DE')).toBe('1.234.567');
@@ -14,7 +14,7 @@ describe('formatPaperCount (spec §5)', () => {
   });
 });
 
-describe('searchPlaceholder (spec §2)', () => {
+describe('searchPlaceholder (requirements §2)', () => {
   it('carries the count once loaded', () => {
     expect(searchPlaceholder(true, 25002, 'en-US')).toBe('Search 25,002 papers from all fields of science.');
     expect(searchPlaceholder(true, { n: 1 })).toBe('Search ** papers from all fields of science.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAuthors, formatPaperDate, isTruncatable, truncateText } from './paper-format';
 
-describe('formatAuthors (spec §2)', () => {
+describe('formatAuthors (requirements §2)', () => {
   it('lists up to three authors', () => {
     expect(formatAuthors(['Ada Lovelace'])).toBe('Ada Lovelace');
     expect(formatAuthors(['A', 'B', 'C'])).toBe('A, B, C');
@@ -18,7 +18,7 @@ describe('formatAuthors (spec §2)', () => {
   });
 });
 
-describe('truncateText (spec §2: 250 characters)', () => {
+describe('truncateText (requirements §2: 250 characters)', () => {
   it('keeps a short text whole', () => {
     const text = 'x'.repeat(250);
     expect(isTruncatable(text)).toBe(false);

@@ -18,7 +18,7 @@ describe('pdfUrlOf', () => {
   });
 });
 
-describe('sourceUrlOf (spec §5)', () => {
+describe('sourceUrlOf (requirements §5)', () => {
   it('links arxiv papers to their abstract page', () => {
     expect(sourceUrlOf(paper('arxiv', 'http://arxiv.org/pdf/1903.06059'))).toBe('https://arxiv.org/abs/1903.06059');
   });
@@ -38,7 +38,7 @@ describe('sourceUrlOf (spec §5)', () => {
 });
 
 describe('app paths', () => {
-  it('builds the search path with an encoded query (spec §4)', () => {
+  it('builds the search path with an encoded query (requirements §4)', () => {
     expect(searchPath('graph neural networks & "GNN"')).toBe('/search?q=graph%20neural%20networks%20%26%20%22GNN%22');
   });
 

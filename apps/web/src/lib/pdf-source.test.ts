@@ -7,7 +7,7 @@ describe('viewerPdfUrl (PDF URL rules)', () => {
     expect(viewerPdfUrl('/api/uploads/up_123/pdf')).not.toMatch(/uid=/);
   });
 
-  it('sends arXiv PDFs through the proxy, on https and the export host (spec §5)', () => {
+  it('sends arXiv PDFs through the proxy, on https and the export host (requirements §5)', () => {
     expect(viewerPdfUrl('http://arxiv.org/pdf/1706.03762v1')).toBe(
       `/api/pdf-proxy?url=${encodeURIComponent('https://export.arxiv.org/pdf/1706.03762v1')}`,
     );

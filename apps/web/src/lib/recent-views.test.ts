@@ -3,7 +3,7 @@ import { rememberView } from './recent-views';
 
 const keys = (views: { key: string }[]) => views.map((v) => v.key);
 
-describe('rememberView (spec §9: up to 5 kept-alive views)', () => {
+describe('rememberView (requirements §9: up to 5 kept-alive views)', () => {
   it('adds new views in first-shown order', () => {
     let views = rememberView([], { key: '/' });
     views = rememberView(views, { key: '/share/a' });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readScrollPosition, saveScrollPosition, scrollStorageKey } from './scroll-storage';
 
-describe('scroll storage (spec §2: per path, in session storage)', () => {
+describe('scroll storage (requirements §2: per path, in session storage)', () => {
   it('saves and reads a position per path', () => {
     saveScrollPosition('/', 840);
     saveScrollPosition('/search?q=a', 120.6);

@@ -5,7 +5,7 @@ const pdf = new File(['%PDF-1.4'], 'paper.pdf', { type: 'application/pdf' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
 const fields = { title: ' T ', authors: '', published: '', abstract: '', file: pdf };
 
-describe('upload form (spec §5)', () => {
+describe('upload form (requirements §5)', () => {
   it('refuses a chosen file that is not a PDF with the alert', () => {
     expect(checkChosenFile(text)).toEqual({ file: null, alert: 'Please choose a PDF file.' });
     expect(checkChosenFile(pdf)).toEqual({ file: pdf, alert: null });
@@ -36,7 +36,7 @@ describe('upload form (spec §5)', () => {
     expect(todayIso(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
   });
 
-  it('builds the failure alert from the server detail, the error message, or the default (spec §8)', () => {
+  it('builds the failure alert from the server detail, the error message, or the default (requirements §8)', () => {
     const serverError = { status: 415, body: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a PDF.' } };
     expect(uploadFailureAlert(serverError)).toBe('Upload Failed: The file is not a PDF. Please try again.');
     expect(uploadFailureAlert(new Error('Network down'))).toBe('Upload Failed: Network down Please try again.');

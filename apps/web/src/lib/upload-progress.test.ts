@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureText, isPdfFile, titleFromFileName } from './upload-progress';
 
-describe('drop upload texts (spec §4, §5)', () => {
+describe('drop upload texts (requirements §4, §5)', () => {
   it('cuts the failure reason at 30 characters', () => {
     expect(failureText('The file is not a PDF document at all, sorry')).toBe(
       '✗ Failed: The file is not a PDF document...',

@@ -96,7 +96,7 @@ describe.each(testDrivers())('user files: the File List operations of the chat g
     ]);
   });
 
-  it('round-trips the selection through the folders and the chat files (spec §4)', async () => {
+  it('round-trips the selection through the folders and the chat files (requirements §4)', async () => {
     const user = await buildUser(t.db);
     const a = await buildFolder(t.db, { ownerId: user.id });
     const b = await buildFolder(t.db, { ownerId: user.id });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanFilename, decodeTextPart, parseUploadForm } from './upload-form';
 
-describe('parseUploadForm (spec §5)', () => {
+describe('parseUploadForm (requirements §5)', () => {
   it('defaults the title to the file name without .pdf and the date to 1900-01-01', () => {
     expect(parseUploadForm({ published: '' }, 'Attention Is All You Need.pdf')).toEqual({
       title: 'Attention Is All You Need',
@@ -9,7 +9,13 @@ describe('parseUploadForm (spec §5)', () => {
       publishedDate: '1900-01-01',
       abstract: null,
       filename: 'Attention Is All You Need.pdf',
+      typedFields: [],
     });
+  });
+
+  it('records which fields the uploader typed, so the PDF fills only the others', () => {
+    const form = parseUploadForm({ title: 'Mine', abstract: 'Typed too', published: '' }, 'a.pdf');
+    expect(form.typedFields).toEqual(['title', 'abstract']);
   });
 
   it('splits authors on commas, trimmed, dropping empty names', () => {

@@ -26,7 +26,7 @@ beforeEach(() => {
   vi.stubGlobal('alert', alertSpy);
 });
 
-describe('FileListPanel (spec §2, §4)', () => {
+describe('FileListPanel (requirements §2, §4)', () => {
   it("activates the first folder, shows the 'S' badge and 'Empty'", async () => {
     mockApi({ 'GET /api/folders': () => ({ body: folders }) });
     renderWithApp(<FileListPanel />);

@@ -50,7 +50,7 @@ function mockSharing(listed: TFolder[] = folders) {
   return { sent, revoked, fetchMock };
 }
 
-describe('Share list (spec §4)', () => {
+describe('Share list (requirements §4)', () => {
   it('shows the link in a dialog, without alert(), and Copy puts it on the clipboard', async () => {
     const user = userEvent.setup();
     const { sent } = mockSharing();

@@ -12,7 +12,7 @@ const folders: TFolder[] = [
 ];
 const paper = { paper_id: '1706.03762', platform: 'arxiv' };
 
-describe('AddToFoldersModal (spec §2, §5)', () => {
+describe('AddToFoldersModal (requirements §2, §5)', () => {
   it('enables Add once a folder is ticked, posts to each, and fires paper-attached', async () => {
     const added: string[] = [];
     mockApi({

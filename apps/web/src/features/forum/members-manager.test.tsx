@@ -50,7 +50,7 @@ function withServer(initial: TSharedFolder = sharedFolder()) {
   return fetchMock;
 }
 
-describe('MembersManager (spec §6: roles added, updated or removed by email)', () => {
+describe('MembersManager (requirements §6: roles added, updated or removed by email)', () => {
   it('lists the owner without controls and the members with a role select and Remove', async () => {
     withServer();
     renderWithApp(<Harness />);

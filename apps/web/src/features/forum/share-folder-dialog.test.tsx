@@ -26,7 +26,7 @@ const posts = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
     .filter(([input, init]) => init?.method === 'POST' && new URL(String(input), 'http://localhost').pathname === path)
     .map(([, init]) => JSON.parse(String(init?.body)));
 
-describe('sharing a folder from the File List (spec §2 Share dialog, §4 Folder sharing)', () => {
+describe('sharing a folder from the File List (requirements §2 Share dialog, §4 Folder sharing)', () => {
   it("Share opens 'Choose the sharing mode'; Private shares, fires the event once, shows the badge and the link", async () => {
     let shared = false;
     const fetchMock = mockApi({

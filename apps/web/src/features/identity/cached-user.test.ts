@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('cached user (spec §3 User, §8 unparsable cache)', () => {
+describe('cached user (requirements §3 User, §8 unparsable cache)', () => {
   it('parses a stored ZUser', () => {
     expect(parseCachedUser(JSON.stringify(alice))).toEqual(alice);
     expect(parseCachedUser(JSON.stringify({ ...alice, picture: 'https://example.test/a.png' }))?.picture).toBe(

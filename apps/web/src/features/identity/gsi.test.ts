@@ -24,7 +24,7 @@ afterEach(() => {
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
-describe('GIS set-up (spec §8, §9: sign-in retry 100 ms)', () => {
+describe('GIS set-up (requirements §8, §9: sign-in retry 100 ms)', () => {
   it('retries every 100 ms until google.accounts.id is ready, then initializes once and renders', () => {
     const container = document.createElement('div');
     const gis = fakeGis();

@@ -64,7 +64,7 @@ afterEach(() => {
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
-describe('header, signed out (spec §2)', () => {
+describe('header, signed out (requirements §2)', () => {
   it('shows no sign-in button at all when the server has no client id', async () => {
     const fetchMock = mockHeaderApi(null);
     renderWithApp(<AppHeader />);
@@ -141,7 +141,7 @@ describe('header, signed out (spec §2)', () => {
   });
 });
 
-describe('header, signed in (spec §2, §4 logout)', () => {
+describe('header, signed in (requirements §2, §4 logout)', () => {
   beforeEach(() => {
     installFakeGis();
   });

@@ -70,7 +70,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-describe('library api (spec §4)', () => {
+describe('library api (requirements §4)', () => {
   it('shows a rename at once and puts the old name back when the server refuses it', async () => {
     const answer = gate();
     const reads = folderReads();

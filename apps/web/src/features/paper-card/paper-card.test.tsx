@@ -38,7 +38,7 @@ function renderCard(paper: TPaper) {
   return { ...view, fetchMock };
 }
 
-describe('PaperCard (spec §2)', () => {
+describe('PaperCard (requirements §2)', () => {
   it('links the title to the source and shows date and tags', () => {
     renderCard(buildPaper());
     expect(screen.getByRole('link', { name: 'Attention over graphs' })).toHaveAttribute(

@@ -61,7 +61,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-describe('the search summary panel (spec §3 Search state, docs/ai.md#summaries)', () => {
+describe('the search summary panel (requirements §3 Search state, docs/ai.md#summaries)', () => {
   it('asks for a summary of the top results once they are in, shows it loading, then with [n] linking to the cards', async () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSearchUrl, searchUrl } from './search-url';
 
 describe('searchUrl', () => {
-  it('is /search?q=… alone for a plain search (spec §4), spaces as %20', () => {
+  it('is /search?q=… alone for a plain search (requirements §4), spaces as %20', () => {
     expect(searchUrl({ query: 'graph neural network' })).toBe('/search?q=graph%20neural%20network');
   });
 

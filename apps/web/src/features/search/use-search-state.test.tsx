@@ -80,7 +80,7 @@ function mockSearch(reply: (request: TMockRequest<{ query: string }>) => TSearch
   return searches;
 }
 
-describe('useSearchState (spec §3 Search state)', () => {
+describe('useSearchState (requirements §3 Search state)', () => {
   it('reads the query and sort from the URL and the rest from the answer to exactly that request', async () => {
     const searches = mockSearch(({ body }) => answer(body.query, { summary: 'A summary' }));
     renderAt('/search?q=graphs&sort=date&category=cs&from=2018-01-01');
@@ -163,7 +163,7 @@ describe('useSearchState (spec §3 Search state)', () => {
     expect(searches()).toHaveLength(1);
   });
 
-  it('takes includeSummary from the location state of a search started in a search box (spec §4)', async () => {
+  it('takes includeSummary from the location state of a search started in a search box (requirements §4)', async () => {
     const searches = mockSearch(({ body }) => answer(body.query));
     const router = renderAt('/');
     await userEvent.click(screen.getByRole('button', { name: 'Search graphs' }));

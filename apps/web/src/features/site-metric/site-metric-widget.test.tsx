@@ -19,7 +19,7 @@ beforeEach(() => {
   chart.destroy.mockClear();
 });
 
-describe('SiteMetricWidget (spec §2)', () => {
+describe('SiteMetricWidget (requirements §2)', () => {
   it('shows a dash until the total has loaded', async () => {
     let answer: (value: { body: TSiteMetric }) => void = () => {};
     const answered = new Promise<{ body: TSiteMetric }>((resolve) => {

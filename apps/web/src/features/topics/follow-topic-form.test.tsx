@@ -52,7 +52,7 @@ describe('FollowTopicForm', () => {
   });
 });
 
-describe('unfollowTopic (spec §8)', () => {
+describe('unfollowTopic (requirements §8)', () => {
   it('returns false on failure instead of throwing, and logs it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ 'DELETE /api/topics/a%2Fb': () => ({ status: 500, body: { error: 'INTERNAL', message: 'boom' } }) });

@@ -6,7 +6,7 @@ import { useUploadProgress } from './use-upload-progress';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('useUploadProgress (spec §4 Drop upload, §9 timings)', () => {
+describe('useUploadProgress (requirements §4 Drop upload, §9 timings)', () => {
   it("shows 'Uploading...' then '✓ Success', removed after 2000 ms", () => {
     const { result } = renderHook(() => useUploadProgress());
     let id = 0;

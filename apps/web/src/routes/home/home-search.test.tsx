@@ -7,7 +7,7 @@ import { HomeSearch } from './home-search';
 
 const searchBox = () => screen.getByRole('combobox', { name: 'Search papers' });
 
-describe('HomeSearch (spec §2, §4, §5)', () => {
+describe('HomeSearch (requirements §2, §4, §5)', () => {
   it('puts the locale-grouped paper count in the placeholder', async () => {
     mockApi({ 'GET /api/papers/count': () => ({ body: 25002 }) });
     renderWithApp(<HomeSearch />);

@@ -90,7 +90,7 @@ function mockShare(existing: string[], result: TShareImportResponse = imported()
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
 
-describe('SharedListImport (spec §4)', () => {
+describe('SharedListImport (requirements §4)', () => {
   it('asks when the user has files; Replace imports with mode replace and returns home replacing history', async () => {
     const { calls } = mockShare(['z']);
     const { router } = renderWithApp(<SharedListImport shareId={SHARE_ID} />, `/share/${SHARE_ID}`);

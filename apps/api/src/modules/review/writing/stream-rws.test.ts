@@ -265,7 +265,7 @@ describe.each(pgliteOnly())('POST /api/review/stream_rws and GET /api/review/exp
       expect((await writingClient(offline).write(user.token, { session_id: onlyUnreadable })).statusCode).toBe(409);
     });
 
-    it('gives an undated upload (spec §9 default date) no year in its reference, key or BibTeX', async () => {
+    it('gives an undated upload (requirements §9 default date) no year in its reference, key or BibTeX', async () => {
       const { user, papers } = await buildWritingFixture(offline.db);
       const upload = await buildUpload(offline.db, { ownerId: user.id, title: 'VESPA' });
       await offline.db
