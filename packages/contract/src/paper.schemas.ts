@@ -11,6 +11,11 @@ export const ZPaper = z.object({
   authors: z.array(zText()),
   /** First publication date, YYYY-MM-DD, or null when unknown. */
   published_date: zText().nullable(),
+  /**
+   * 'year' when only the year of published_date is known (an imported entry with a year alone, a PDF that
+   * prints only its year): published_date is then YYYY-01-01 and is shown as the year. Absent otherwise.
+   */
+  published_precision: z.literal('year').optional(),
   abstract: zText().nullable(),
   /** Subject categories, primary first (arXiv codes such as cs.CL). */
   categories: z.array(zText()),

@@ -31,6 +31,8 @@ export const ZPdfMetadata = z.object({
   published: zText()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .nullable(),
+  /** 'year' when the PDF tells only the year of `published` (then YYYY-01-01); absent when it tells the date. */
+  published_precision: z.literal('year').optional(),
   abstract: zText().nullable(),
   doi: zText().nullable(),
   arxiv_id: zText().nullable(),

@@ -70,6 +70,22 @@ describe('bibliography (BibTeX and RIS through citation-js)', () => {
     expect(publicationYear('2017-06-12')).toBe(2017);
   });
 
+  it('exports a date whose year alone is known as that year, never as 1 January', () => {
+    const yearOnly = paper({
+      platform: 'upload',
+      paperId: 'up-4',
+      publishedDate: '2016-01-01',
+      publishedPrecision: 'year',
+    });
+    expect(toCslItems([yearOnly])[0]?.issued).toEqual({ 'date-parts': [[2016]] });
+    const bib = toBibtex([yearOnly]);
+    expect(bib).toContain('year = {2016}');
+    expect(bib).not.toMatch(/month|2016-01-01/);
+    expect(toBibliography([yearOnly], 'ris')).not.toMatch(/2016\/01\/01/);
+    // A whole date keeps its month and day.
+    expect(toCslItems([paper()])[0]?.issued).toEqual({ 'date-parts': [[2017, 6, 12]] });
+  });
+
   it('writes RIS from the same records: the citation key is the ID, the DOI and URL kept', () => {
     const ris = toBibliography(
       [paper({ platform: 'acl', paperId: 'N19-1423', doi: '10.18653/v1/N19-1423', pdfUrl: 'https://x.org/a.pdf' })],

@@ -27,6 +27,8 @@ export interface BibliographyPaper {
   authors: string[];
   /** YYYY-MM-DD. */
   publishedDate: string | null;
+  /** 'year' when only the year of publishedDate is known (papers.published_precision). */
+  publishedPrecision?: string | null;
   doi: string | null;
   pdfUrl: string | null;
 }
@@ -55,6 +57,7 @@ export const bibliographyColumns = {
   title: papers.title,
   authors: papers.authors,
   publishedDate: papers.publishedDate,
+  publishedPrecision: papers.publishedPrecision,
   doi: papers.doi,
   pdfUrl: papers.pdfUrl,
 } satisfies Record<keyof BibliographyPaper, unknown>;
@@ -117,6 +120,13 @@ function citationKeys(papers: readonly BibliographyPaper[]): string[] {
   });
 }
 
+/** A date known to the day, or only its year: a year alone is never exported as 1 January. */
+const datePartsOf = (
+  date: RegExpMatchArray,
+  precision: string | null | undefined,
+): [number, number, number] | [number] =>
+  precision === 'year' ? [Number(date[1])] : [Number(date[1]), Number(date[2]), Number(date[3])];
+
 /**
  * One CSL-JSON record per paper. An arXiv paper is a preprint (@misc, RIS GEN) noting its arXiv id.
  * The record's id is its citation key, so BibTeX's key and RIS's ID tag agree.
@@ -132,7 +142,7 @@ export function toCslItems(papers: readonly BibliographyPaper[]): CslItem[] {
       type: paper.platform === 'arxiv' ? 'document' : 'article',
       title: paper.title,
       ...(paper.authors.length ? { author: paper.authors.map(cslName) } : {}),
-      ...(date ? { issued: { 'date-parts': [[Number(date[1]), Number(date[2]), Number(date[3])]] } } : {}),
+      ...(date ? { issued: { 'date-parts': [datePartsOf(date, paper.publishedPrecision)] } } : {}),
       ...(paper.doi ? { DOI: paper.doi } : {}),
       ...(url ? { URL: url } : {}),
       ...(paper.platform === 'arxiv' ? { note: `arXiv:${paper.paperId}`, publisher: 'arXiv' } : {}),

@@ -48,6 +48,11 @@ describe('formatPaperDate', () => {
     expect(formatPaperDate('2024-01-01')).toBe('Jan 1, 2024');
   });
 
+  it('shows a date whose year alone is known as that year', () => {
+    expect(formatPaperDate('2016-01-01', 'year')).toBe('2016');
+    expect(formatPaperDate(null, 'year')).toBeNull();
+  });
+
   it('gives nothing for a missing or unreadable date', () => {
     expect(formatPaperDate(null)).toBeNull();
     expect(formatPaperDate('soon')).toBeNull();

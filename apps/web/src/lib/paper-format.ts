@@ -42,11 +42,13 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
 
 /**
  * 'YYYY-MM-DD' → 'Mar 14, 2019'. Read as a calendar date in UTC so no time zone shifts the day.
- * Returns null for a missing or unreadable date (the card then shows nothing).
+ * Returns null for a missing or unreadable date (the card then shows nothing). A date whose year alone is
+ * known (`published_precision: 'year'`, stored as YYYY-01-01) is its year: never a made-up 1 January.
  */
-export function formatPaperDate(isoDate: string | null | undefined): string | null {
+export function formatPaperDate(isoDate: string | null | undefined, precision?: 'year'): string | null {
   const match = isoDate?.match(/^(\d{4})-(\d{2})-(\d{2})/);
   if (!match) return null;
+  if (precision === 'year') return match[1] as string;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return Number.isNaN(date.getTime()) ? null : DATE_FORMAT.format(date);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -21,6 +21,12 @@ export const papers = pgTable(
     /** Primary category first. */
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
     publishedDate: date('published_date'),
+    /**
+     * 'year' when only the year of publishedDate is known (stored as YYYY-01-01: an imported entry with a
+     * year alone, a PDF that prints only "© 2016"); null when the whole date is. Shown and exported as the
+     * year alone (docs/import-export.md, docs/uploads.md).
+     */
+    publishedPrecision: text('published_precision'),
     updatedDate: date('updated_date'),
     pdfUrl: text('pdf_url'),
     doi: text('doi'),
@@ -35,6 +41,10 @@ export const papers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.platform, table.paperId] }),
+    check(
+      'papers_published_precision_known',
+      sql`${table.publishedPrecision} is null or ${table.publishedPrecision} = 'year'`,
+    ),
     index('papers_search_vector_idx').using('gin', table.searchVector),
     index('papers_exact_vector_idx').using('gin', table.exactVector),
     // Typo-tolerant title matching ("did you mean") and title completions; pg_trgm, migration 0003.

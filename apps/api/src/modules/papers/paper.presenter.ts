@@ -9,6 +9,7 @@ export function presentPaper(row: PaperRow): TPaper {
     title: row.title as string,
     authors: row.authors ?? [],
     published_date: row.publishedDate,
+    ...(row.publishedPrecision === 'year' && { published_precision: 'year' as const }),
     abstract: row.abstract,
     categories: row.categories ?? [],
     pdf_url: row.pdfUrl,

@@ -10,6 +10,7 @@ export interface CorpusPaper {
   authors: string[];
   abstract: string | null;
   publishedDate: string | null;
+  publishedPrecision: string | null;
   doi: string | null;
 }
 
@@ -20,6 +21,7 @@ const columns = {
   authors: papers.authors,
   abstract: papers.abstract,
   publishedDate: papers.publishedDate,
+  publishedPrecision: papers.publishedPrecision,
   doi: papers.doi,
 };
 

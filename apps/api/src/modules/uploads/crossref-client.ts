@@ -22,6 +22,9 @@ const fromDateParts = (parts: unknown): string | null => {
   return pdfDate(`${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`);
 };
 
+/** Whether Crossref gives the year alone ([2016]). */
+const yearOnly = (parts: unknown): boolean => Array.isArray(parts) && Array.isArray(parts[0]) && parts[0].length === 1;
+
 /** JATS abstract markup (`<jats:p>…</jats:p>`) as plain text. */
 const fromJats = (jats: unknown): string | null => {
   if (typeof jats !== 'string') return null;
@@ -90,6 +93,7 @@ export async function fetchCrossrefWork(
       title,
       authors,
       published: fromDateParts(issued?.['date-parts']),
+      ...(yearOnly(issued?.['date-parts']) ? { published_precision: 'year' as const } : {}),
       abstract: fromJats(message.abstract),
     };
   } catch {

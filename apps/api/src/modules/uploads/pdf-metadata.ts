@@ -15,8 +15,10 @@ export type MetadataSource =
 export interface PdfMetadata {
   title: string | null;
   authors: string[] | null;
-  /** YYYY-MM-DD; a date printed with only its year is YYYY-01-01. */
+  /** YYYY-MM-DD; a date printed with only its year is YYYY-01-01, with published_precision 'year'. */
   published: string | null;
+  /** 'year' when only the year of `published` is known; absent when the whole date is. */
+  published_precision?: 'year';
   abstract: string | null;
   doi: string | null;
   arxiv_id: string | null;
@@ -87,6 +89,7 @@ export function readPdfMetadata({ pages, layout }: ReadablePdf): PdfMetadata {
   set('doi', first(layout.xmp['prism:doi']) ?? null, 'xmp');
   const printedDate = findPrintedDate(layout.firstPage.map((line) => plain(line.text)));
   set('published', printedDate?.date, 'first-page-layout');
+  if (out.sources.published === 'first-page-layout' && printedDate?.exact === false) out.published_precision = 'year';
   set('published', pdfDate(first(layout.xmp['prism:coverdate']) ?? first(layout.xmp['xmp:createdate'])), 'xmp');
   set('published', pdfDate(layout.info.CreationDate), 'document-info');
   return out;

@@ -16,12 +16,17 @@ type Context = Pick<AppContext, 'db' | 'config'>;
 const IDENTIFIERS: ReadonlySet<MetadataField> = new Set(['doi', 'arxiv_id']);
 
 /** Fields of an outside record replace what the PDF's own pages read (a record beats a reading of the layout). */
-function takeRecord(metadata: PdfMetadata, record: Partial<Pick<PdfMetadata, MetadataField>>) {
-  for (const [field, value] of Object.entries(record) as Array<[MetadataField, PdfMetadata[MetadataField]]>) {
+function takeRecord(metadata: PdfMetadata, record: Partial<Pick<PdfMetadata, MetadataField | 'published_precision'>>) {
+  const { published_precision: _precision, ...fields } = record;
+  for (const [field, value] of Object.entries(fields) as Array<[MetadataField, PdfMetadata[MetadataField]]>) {
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0) || value === '') continue;
     if (IDENTIFIERS.has(field) && metadata[field] !== null) continue;
     (metadata as unknown as Record<MetadataField, unknown>)[field] = value;
     metadata.sources[field] = 'corpus-record';
+    if (field === 'published') {
+      if (record.published_precision) metadata.published_precision = record.published_precision;
+      else delete metadata.published_precision;
+    }
   }
 }
 
@@ -51,6 +56,7 @@ export async function resolvePdfMetadata(
       authors: paper.authors,
       abstract: paper.abstract,
       published: paper.publishedDate,
+      ...(paper.publishedPrecision === 'year' ? { published_precision: 'year' as const } : {}),
       doi: paper.doi,
       ...(paper.platform === 'arxiv' ? { arxiv_id: paper.paperId } : {}),
     });

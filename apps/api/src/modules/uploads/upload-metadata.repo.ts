@@ -65,7 +65,10 @@ export async function applyUploadMetadata(tx: Tx, ref: TPaperRef, { metadata, li
   const update: Partial<typeof papers.$inferInsert> = {};
   if (take('title') && metadata.title) update.title = metadata.title;
   if (take('authors') && metadata.authors) update.authors = metadata.authors;
-  if (take('published') && metadata.published) update.publishedDate = metadata.published;
+  if (take('published') && metadata.published) {
+    update.publishedDate = metadata.published;
+    update.publishedPrecision = metadata.published_precision ?? null;
+  }
   if (take('abstract')) update.abstract = metadata.abstract;
   if (!row.doi && metadata.doi) update.doi = metadata.doi;
   if (Object.keys(update).length > 0) {

@@ -30,7 +30,7 @@ export const PaperCard = memo(function PaperCard({
 }) {
   const titleId = useId();
   const sourceUrl = sourceUrlOf(paper);
-  const date = formatPaperDate(paper.published_date);
+  const date = formatPaperDate(paper.published_date, paper.published_precision);
   const title = paper.title ? <TexText text={paper.title} marks={highlights?.title} /> : 'Untitled paper';
   return (
     <article

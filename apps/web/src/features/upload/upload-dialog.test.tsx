@@ -103,4 +103,9 @@ describe('Upload Paper dialog reads the chosen PDF (docs/uploads.md#metadata-fro
   it('drops a published date after today', () => {
     expect(fieldsFromMetadata({ ...metadata, published: '2999-01-01' }, '2026-11-29').published).toBe('');
   });
+
+  it('leaves the date empty for a year alone, which the server keeps as a year', () => {
+    const yearOnly = { ...metadata, published: '2016-01-01', published_precision: 'year' as const };
+    expect(fieldsFromMetadata(yearOnly, '2026-11-29').published).toBe('');
+  });
 });

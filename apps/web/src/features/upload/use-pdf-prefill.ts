@@ -8,12 +8,17 @@ type TSetters = { [K in keyof TUploadFields]: (update: (current: string) => stri
 /** What the dialog tells about the reading: nothing yet, reading, some fields filled, nothing found, failed. */
 export type TPrefillState = 'idle' | 'reading' | 'filled' | 'nothing' | 'failed';
 
-/** The form's values from the PDF's metadata; a date after today is left out (the form refuses it). */
+/**
+ * The form's values from the PDF's metadata. A date after today is left out (the form refuses it), and so
+ * is a year alone: the date field would make it 1 January as if typed; left empty, the server keeps it as
+ * the year it is.
+ */
 export function fieldsFromMetadata(metadata: TPdfMetadata, today: string): TUploadFields {
+  const isWholeDate = metadata.published_precision !== 'year';
   return {
     title: metadata.title ?? '',
     authors: (metadata.authors ?? []).join(', '),
-    published: metadata.published && metadata.published <= today ? metadata.published : '',
+    published: metadata.published && isWholeDate && metadata.published <= today ? metadata.published : '',
     abstract: metadata.abstract ?? '',
   };
 }

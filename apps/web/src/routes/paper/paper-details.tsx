@@ -17,7 +17,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
   // Read opens the in-app viewer, as every PDF action does; the viewer's 'Open in new window' is the plain
   // link (a signed short-lived URL for an upload, docs/security.md#sessions).
   const viewerUrl = viewerPdfUrl(pdfUrlOf(paper));
-  const published = formatPaperDate(paper.published_date);
+  const published = formatPaperDate(paper.published_date, paper.published_precision);
   const updated = formatPaperDate(paper.updated_date);
 
   return (

@@ -15,6 +15,8 @@ export interface ImportedEntry {
   year: number | null;
   /** YYYY-MM-DD: a year alone is stored as its 1 January, a year and month as the month's first day. */
   publishedDate: string | null;
+  /** 'year' when the entry gives a year alone (papers.published_precision: shown and exported as the year). */
+  publishedPrecision: 'year' | null;
   abstract: string | null;
   doi: string | null;
   arxivId: string | null;
@@ -152,16 +154,24 @@ const text = (value: unknown): string | null => {
   return cleaned || null;
 };
 
-function issued(csl: CslInput): { year: number | null; publishedDate: string | null } {
+function issued(csl: CslInput): {
+  year: number | null;
+  publishedDate: string | null;
+  publishedPrecision: 'year' | null;
+} {
   const parts = csl.issued?.['date-parts']?.[0]?.map(Number) ?? [];
   const raw = parts.length ? parts : (csl.issued?.raw?.match(/^\d{4}/)?.map(Number) ?? []);
   const [year, month = 1, day = 1] = raw;
   if (!year || year < 1000 || year > 9999 || Number.isNaN(month) || Number.isNaN(day)) {
-    return { year: null, publishedDate: null };
+    return { year: null, publishedDate: null, publishedPrecision: null };
   }
   const date = new Date(Date.UTC(year, month - 1, day));
   const valid = date.getUTCMonth() === month - 1 ? date : new Date(Date.UTC(year, 0, 1));
-  return { year, publishedDate: valid.toISOString().slice(0, 10) };
+  return {
+    year,
+    publishedDate: valid.toISOString().slice(0, 10),
+    publishedPrecision: raw.length === 1 ? 'year' : null,
+  };
 }
 
 function toEntry({ csl, extra }: RawEntry): ImportedEntry {

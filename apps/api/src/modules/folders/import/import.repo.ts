@@ -115,6 +115,7 @@ export interface MetadataOnlyPaper {
   title: string;
   authors: string[];
   publishedDate: string | null;
+  publishedPrecision: 'year' | null;
   abstract: string | null;
   doi: string | null;
   label: string;
@@ -132,6 +133,7 @@ export async function insertMetadataOnlyPapers(tx: Tx, ownerId: number, rows: re
         authors: row.authors,
         abstract: row.abstract,
         publishedDate: row.publishedDate,
+        publishedPrecision: row.publishedPrecision,
         doi: row.doi,
         categories: [],
         pdfUrl: null,
@@ -189,6 +191,7 @@ export async function updateMetadataOnlyPaper(
     title: string | null;
     authors: string[];
     publishedDate: string | null;
+    publishedPrecision: 'year' | null;
     abstract: string | null;
     doi: string | null;
   },
@@ -199,6 +202,7 @@ export async function updateMetadataOnlyPaper(
       ...(entry.title ? { title: entry.title } : {}),
       authors: entry.authors,
       publishedDate: entry.publishedDate,
+      publishedPrecision: entry.publishedPrecision,
       abstract: entry.abstract,
       doi: entry.doi,
     })

@@ -104,7 +104,16 @@ describe.each(testDrivers())('bibliography import (%s)', (driver) => {
       abstract: 'Nothing to see.',
       doi: '10.1234/Nobody.1',
       pdfUrl: null,
+      publishedPrecision: 'year',
     });
+    // ... and presented as the year it is, not as a 1 January nobody wrote.
+    const paper = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/get_paper',
+      headers: { 'x-user-id': owner.token },
+      payload: { paper_id: own?.paper_id, platform: 'upload' },
+    });
+    expect(paper.json()).toMatchObject({ published_date: '2020-01-01', published_precision: 'year' });
     const [upload] = await t.db
       .select()
       .from(uploads)

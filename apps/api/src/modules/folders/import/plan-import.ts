@@ -95,6 +95,7 @@ export function planImport(
       title: entry.title ?? entry.label,
       authors: entry.authors,
       publishedDate: entry.publishedDate,
+      publishedPrecision: entry.publishedPrecision,
       abstract: entry.abstract,
       doi: entry.doi,
       label: entry.label.slice(0, 200),

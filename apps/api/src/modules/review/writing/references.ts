@@ -12,6 +12,7 @@ export const bibliographyPaperOf = (paper: WritingPaperRow): BibliographyPaper =
   title: paper.title,
   authors: paper.authors,
   publishedDate: paper.publishedDate,
+  publishedPrecision: paper.publishedPrecision,
   doi: paper.doi,
   pdfUrl: paper.pdfUrl,
 });

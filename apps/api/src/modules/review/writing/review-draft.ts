@@ -8,6 +8,8 @@ const ZStoredBibliographyPaper = z.object({
   title: z.string(),
   authors: z.array(z.string()),
   publishedDate: z.string().nullable(),
+  // Drafts stored before precision was kept lack it: their dates export as stored.
+  publishedPrecision: z.string().nullable().optional(),
   doi: z.string().nullable(),
   pdfUrl: z.string().nullable(),
 });

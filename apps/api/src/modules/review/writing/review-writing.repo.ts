@@ -11,6 +11,7 @@ const paperColumns = {
   authors: papers.authors,
   abstract: papers.abstract,
   publishedDate: papers.publishedDate,
+  publishedPrecision: papers.publishedPrecision,
   doi: papers.doi,
   pdfUrl: papers.pdfUrl,
 };
@@ -22,6 +23,7 @@ export type WritingPaperRow = {
   authors: string[];
   abstract: string | null;
   publishedDate: string | null;
+  publishedPrecision: string | null;
   doi: string | null;
   pdfUrl: string | null;
 };

@@ -39,6 +39,7 @@ CREATE TABLE "zotero_syncs" (
 --> statement-breakpoint
 ALTER TABLE "uploads" ALTER COLUMN "content_hash" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "paper_texts" ADD COLUMN "references_parsed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "papers" ADD COLUMN "published_precision" text;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "typed_fields" text[];--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "metadata_sources" jsonb;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "linked_platform" text;--> statement-breakpoint
@@ -48,4 +49,5 @@ ALTER TABLE "paper_references" ADD CONSTRAINT "paper_references_cited_platform_c
 ALTER TABLE "reference_markers" ADD CONSTRAINT "reference_markers_platform_paper_id_papers_platform_paper_id_fk" FOREIGN KEY ("platform","paper_id") REFERENCES "public"."papers"("platform","paper_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "zotero_syncs" ADD CONSTRAINT "zotero_syncs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "zotero_syncs" ADD CONSTRAINT "zotero_syncs_folder_id_folders_id_fk" FOREIGN KEY ("folder_id") REFERENCES "public"."folders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "paper_references_cited_idx" ON "paper_references" USING btree ("cited_platform","cited_paper_id");
+CREATE INDEX "paper_references_cited_idx" ON "paper_references" USING btree ("cited_platform","cited_paper_id");--> statement-breakpoint
+ALTER TABLE "papers" ADD CONSTRAINT "papers_published_precision_known" CHECK ("papers"."published_precision" is null or "papers"."published_precision" = 'year');
