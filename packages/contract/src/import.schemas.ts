@@ -25,6 +25,11 @@ export const ZImportReport = z.object({
    * Zotero item id) and already in the folder, whose changed fields were applied to those papers.
    */
   updated: z.number().int().nonnegative().optional(),
+  /**
+   * Zotero re-syncs only: items deleted in Zotero since the last import whose metadata-only papers were
+   * taken out of the folder (the papers stay the caller's, as an upload taken out of a folder does).
+   */
+  removed: z.number().int().nonnegative().optional(),
   /** Zotero imports only: the library version synced to (the next import asks only for what changed since). */
   library_version: z.number().int().nonnegative().optional(),
 });

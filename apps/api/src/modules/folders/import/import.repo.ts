@@ -240,3 +240,19 @@ export async function upsertZoteroVersion(tx: Tx, userId: number, folderId: numb
       set: { version, syncedAt: sql`now()` },
     });
 }
+
+/** docs/import-export.md#zotero: the caller's metadata-only papers whose Zotero items were deleted leave the folder; how many did. */
+export async function deleteFolderFiles(tx: Tx, folderId: number, uploadIds: readonly string[]): Promise<number> {
+  if (uploadIds.length === 0) return 0;
+  const removed = await tx
+    .delete(folderFiles)
+    .where(
+      and(
+        eq(folderFiles.folderId, folderId),
+        eq(folderFiles.platform, UPLOAD_PLATFORM),
+        inArray(folderFiles.paperId, [...uploadIds]),
+      ),
+    )
+    .returning({ paperId: folderFiles.paperId });
+  return removed.length;
+}

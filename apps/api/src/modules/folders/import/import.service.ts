@@ -9,6 +9,7 @@ import { requirePaperRoom } from '../../quotas/user-quotas';
 import { selectEditableFolder } from '../folders.repo';
 import type { ImportedEntry } from './bibliography-input';
 import {
+  deleteFolderFiles,
   insertFolderFiles,
   insertMetadataOnlyPapers,
   selectFolderPaperKeys,
@@ -44,6 +45,7 @@ export async function importEntries(
   {
     alsoWrite,
     resync = false,
+    deletedLabels,
   }: {
     /** More to write in the import's transaction (a Zotero import's library version). */
     alsoWrite?: (tx: Tx) => Promise<void>;
@@ -52,6 +54,8 @@ export async function importEntries(
      * them for good; an item imported before as the caller's metadata-only paper is that paper, updated.
      */
     resync?: boolean;
+    /** Zotero re-syncs: labels of items deleted since; their metadata-only papers leave the folder. */
+    deletedLabels?: readonly string[];
   } = {},
 ): Promise<TImportReport> {
   await requireAccess(db, { userId }, 'folder.addFile', [folderId]);
@@ -81,6 +85,10 @@ export async function importEntries(
       config,
       refs.filter((ref) => ref.platform !== UPLOAD_PLATFORM),
     );
+    if (deletedLabels) {
+      const gone = await selectMetadataOnlyByLabel(tx, userId, deletedLabels);
+      report.removed = await deleteFolderFiles(tx, folderId, [...gone.values()]);
+    }
     await alsoWrite?.(tx);
     report.added = report.matched + report.metadata_only;
     return report;

@@ -104,3 +104,19 @@ export async function fetchZoteroItems(
   }
   return { items, version: Number.isFinite(version) ? version : 0 };
 }
+
+/**
+ * docs/import-export.md#zotero: the keys of the library's items deleted since `since` (Zotero Web API v3
+ * `GET /{library}/deleted?since=`, always the whole library's, even when a collection is synced), as the
+ * labels imported items carry: 'libraryId/ITEMKEY'.
+ */
+export async function fetchZoteroDeletions(baseUrl: string, source: ZoteroSource, since: number): Promise<string[]> {
+  const library = libraryPath({ ...source, collectionKey: undefined });
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/${library}/deleted`);
+  url.searchParams.set('since', String(since));
+  const response = await getPage(url, source.apiKey, library);
+  const body = (await response.json().catch(() => null)) as { items?: unknown } | null;
+  if (!body || !Array.isArray(body.items))
+    throw new AppError('BAD_GATEWAY', 'Zotero answered something that is not a list of deletions');
+  return body.items.filter((key): key is string => typeof key === 'string').map((key) => `${source.libraryId}/${key}`);
+}

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderFiles, papers, zoteroSyncs } from '../../../db/schema';
 import { buildFolder, buildPaper, buildUser } from '../../../test-support/factories';
@@ -84,7 +84,10 @@ describe.each(testDrivers())('Zotero import (%s)', (driver) => {
     zotero.requests = [];
     const second = await importZotero(folderId, {});
     expect(second.statusCode).toBe(200);
-    expect(zotero.requests.map((url) => url.searchParams.get('since'))).toEqual(['7']);
+    expect(zotero.requests.map((url) => `${url.pathname}?since=${url.searchParams.get('since')}`)).toEqual([
+      '/users/12345/items/top?since=7',
+      '/users/12345/deleted?since=7',
+    ]);
     // The changed item is the paper it made the first time, updated in place; the new one is a new paper.
     expect(second.json()).toEqual({
       added: 1,
@@ -92,6 +95,7 @@ describe.each(testDrivers())('Zotero import (%s)', (driver) => {
       metadata_only: 1,
       duplicates: 0,
       updated: 1,
+      removed: 0,
       rejected: [],
       library_version: 8,
     });
@@ -99,10 +103,31 @@ describe.each(testDrivers())('Zotero import (%s)', (driver) => {
     expect(titles).toContain('Zotero paper number 1, revised');
     expect(titles).not.toContain('Zotero paper number 1');
 
+    // Item 2 deleted in Zotero in version 9: the next sync takes its paper out of the folder, and the
+    // paper stays the user's (as an upload taken out of a folder does).
+    zotero.items.splice(1, 1);
+    zotero.deleted.push({ key: 'ITEM0002', version: 9 });
+    zotero.version = 9;
+    const inFolder = async () =>
+      (
+        await t.db
+          .select({ title: papers.title })
+          .from(folderFiles)
+          .innerJoin(papers, eq(papers.paperId, folderFiles.paperId))
+          .where(eq(folderFiles.folderId, folderId))
+      ).map((row) => row.title);
+    expect(await inFolder()).toContain('Zotero paper number 2');
+    const third = await importZotero(folderId, {});
+    expect(third.json()).toMatchObject({ added: 0, removed: 1, library_version: 9 });
+    expect(await inFolder()).not.toContain('Zotero paper number 2');
+    expect((await t.db.select().from(papers).where(eq(papers.title, 'Zotero paper number 2'))).length).toBe(1);
+    // Asked again with nothing new: nothing more to take out.
+    expect((await importZotero(folderId, {})).json()).toMatchObject({ added: 0, removed: 0 });
+
     // The same library into another folder: the same papers, none made twice.
     const otherFolder = (await buildFolder(t.db, { ownerId: owner.id })).id;
-    const third = await importZotero(otherFolder, {});
-    expect(third.json()).toMatchObject({ added: 151, matched: 151, metadata_only: 0 });
+    const fourth = await importZotero(otherFolder, {});
+    expect(fourth.json()).toMatchObject({ added: 150, matched: 150, metadata_only: 0 });
   });
 
   it('names a bad key, an unknown library and a throttled API, and writes nothing', async () => {

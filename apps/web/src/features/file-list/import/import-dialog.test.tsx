@@ -117,6 +117,35 @@ describe('Import references (File List)', () => {
     ]);
   });
 
+  it('reports a Zotero re-sync: items updated, and items deleted in Zotero taken out', async () => {
+    mockApi({
+      'GET /api/folders': () => ({ body: folders() }),
+      'POST /api/folders/1/import/zotero': () => ({
+        body: {
+          added: 0,
+          matched: 0,
+          metadata_only: 0,
+          duplicates: 0,
+          updated: 2,
+          removed: 1,
+          rejected: [],
+          library_version: 9,
+        },
+      }),
+    });
+    renderWithApp(<FileListPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Import references' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zotero' }));
+    await userEvent.type(within(dialog).getByLabelText('Library id'), '123');
+    await userEvent.type(within(dialog).getByLabelText(/API key/), 'abcdefgh12345678');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const report = await within(dialog).findByRole('region', { name: 'Import report' });
+    const count = (label: string) => within(report).getByText(label).nextElementSibling?.textContent;
+    expect(count('Updated from Zotero')).toBe('2');
+    expect(count('Deleted in Zotero, taken out')).toBe('1');
+  });
+
   it('attaches a PDF to a metadata-only paper, and the export menu offers CSL-JSON', async () => {
     let attached: FormData | null = null;
     const fetchMock = mockApi({

@@ -9,6 +9,7 @@ export function ImportReport({ report }: { report: TImportReport }) {
     ['Already in the folder or repeated', report.duplicates],
     // Zotero re-syncs only: papers of earlier imports that took the items' changes.
     ...(report.updated !== undefined ? [['Updated from Zotero', report.updated] as [string, number]] : []),
+    ...(report.removed !== undefined ? [['Deleted in Zotero, taken out', report.removed] as [string, number]] : []),
     ['Rejected', report.rejected.length],
   ];
   return (
