@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/execute-result';
 import { queueJobs } from '../../db/schema';
 
 export type QueueJobRow = typeof queueJobs.$inferSelect;
@@ -33,6 +34,31 @@ export async function insertJob(db: Db | Tx, job: InsertJob): Promise<number | n
     .onConflictDoNothing({ target: [queueJobs.kind, queueJobs.dedupeKey], where: ACTIVE })
     .returning({ id: queueJobs.id });
   return row?.id ?? null;
+}
+
+/**
+ * One job per paper of `papers` (a select of `platform` and `paper_id` columns), keyed `platform:paper_id`,
+ * its payload the paper's reference: the start-up backfills and repairs (docs/queue.md). A paper whose job
+ * is already queued or running gets none, so replicas starting together enqueue each once. Returns how
+ * many were enqueued.
+ */
+export async function insertJobsForPapers(
+  db: Db | Tx,
+  job: { id: string; version: number; maxAttempts: number },
+  papers: SQL,
+): Promise<number> {
+  const { id, version, maxAttempts } = job;
+  const result = await db.execute(sql`
+    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
+    select ${id}, ${version}, jsonb_build_object('platform', p.platform, 'paper_id', p.paper_id),
+           p.platform || ':' || p.paper_id, ${maxAttempts}
+    from (${papers}) p
+    where not exists (
+      select 1 from queue_jobs q
+      where q.kind = ${id} and q.dedupe_key = p.platform || ':' || p.paper_id and q.status in ('queued', 'running'))
+    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
+    returning id`);
+  return rowsOf(result).length;
 }
 
 /**

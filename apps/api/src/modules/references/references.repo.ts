@@ -3,8 +3,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { paperColumns } from '../../db/columns/paper-columns';
-import { rowsOf } from '../../db/execute-result';
 import { paperReferences, papers, paperTexts, referenceMarkers } from '../../db/schema';
+import { insertJobsForPapers } from '../../jobs/queue/queue-jobs.repo';
 import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 import type { ParsedReferences } from './parse/parse-references';
 
@@ -223,18 +223,13 @@ export async function selectUnparsedPages(tx: Tx, ref: TPaperRef): Promise<strin
  * never parsed (texts made ready before reference lists were). The dedupe key makes it safe when
  * replicas start together; returns how many were enqueued.
  */
-export async function enqueueReferencesBackfill(
+export function enqueueReferencesBackfill(
   db: Db,
   job: { id: string; version: number; maxAttempts: number },
 ): Promise<number> {
-  const { id, version, maxAttempts } = job;
-  const result = await db.execute(sql`
-    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
-    select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
-           t.platform || ':' || t.paper_id, ${maxAttempts}
-    from paper_texts t
-    where t.status = 'ready' and t.references_parsed_at is null
-    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
-    returning id`);
-  return rowsOf(result).length;
+  return insertJobsForPapers(
+    db,
+    job,
+    sql`select platform, paper_id from paper_texts where status = 'ready' and references_parsed_at is null`,
+  );
 }

@@ -2,8 +2,8 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { uploadFileJoin } from '../../db/columns/upload-joins';
-import { rowsOf } from '../../db/execute-result';
 import { paperTexts, storedFiles, uploads } from '../../db/schema';
+import { insertJobsForPapers } from '../../jobs/queue/queue-jobs.repo';
 import type { PdfText } from './pdf-text';
 
 /** A paper's key as the tables spell it. */
@@ -58,25 +58,17 @@ export async function markTextFailed(db: Db, ref: TPaperRef, reason: string) {
  * has no queued or running one; the dedupe key makes it safe when replicas do it together. Returns
  * how many were enqueued.
  */
-export async function enqueueOrphanedTexts(
+export function enqueueOrphanedTexts(
   db: Db,
   job: { id: string; version: number; maxAttempts: number },
   platforms: readonly string[],
 ): Promise<number> {
-  const { id, version, maxAttempts } = job;
-  const result = await db.execute(sql`
-    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
-    select ${id}, ${version}, jsonb_build_object('platform', t.platform, 'paper_id', t.paper_id),
-           t.platform || ':' || t.paper_id, ${maxAttempts}
-    from paper_texts t
-    where t.status = 'pending' and t.platform in (${sql.join(
+  return insertJobsForPapers(
+    db,
+    job,
+    sql`select platform, paper_id from paper_texts where status = 'pending' and platform in (${sql.join(
       platforms.map((platform) => sql`${platform}`),
       sql`, `,
-    )})
-      and not exists (
-        select 1 from queue_jobs q
-        where q.kind = ${id} and q.dedupe_key = t.platform || ':' || t.paper_id and q.status in ('queued', 'running'))
-    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
-    returning id`);
-  return rowsOf(result).length;
+    )})`,
+  );
 }

@@ -2,8 +2,8 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { uploadFileJoin } from '../../db/columns/upload-joins';
-import { rowsOf } from '../../db/execute-result';
 import { papers, storedFiles, uploads } from '../../db/schema';
+import { insertJobsForPapers } from '../../jobs/queue/queue-jobs.repo';
 import type { MetadataField, PdfMetadata } from './pdf-metadata';
 import type { ResolvedMetadata } from './resolve-pdf-metadata';
 import { type TypedField, titleFromFilename, UNKNOWN_PUBLISHED } from './upload-form';
@@ -97,24 +97,17 @@ export async function applyUploadMetadata(tx: Tx, ref: TPaperRef, { metadata, li
  * metadata was never read, and whose text is not waiting for extract-pdf-text (that job reads it).
  * The dedupe key makes it safe when replicas start together; returns how many were enqueued.
  */
-export async function enqueueMetadataBackfill(
+export function enqueueMetadataBackfill(
   db: Db,
   job: { id: string; version: number; maxAttempts: number },
 ): Promise<number> {
-  const { id, version, maxAttempts } = job;
-  const result = await db.execute(sql`
-    insert into queue_jobs (kind, version, payload, dedupe_key, max_attempts)
-    select ${id}, ${version}, jsonb_build_object('platform', u.platform, 'paper_id', u.paper_id),
-           u.platform || ':' || u.paper_id, ${maxAttempts}
-    from uploads u
-    where u.metadata_sources is null and u.content_hash is not null
-      and not exists (
-        select 1 from paper_texts t
-        where t.platform = u.platform and t.paper_id = u.paper_id and t.status = 'pending')
-      and not exists (
-        select 1 from queue_jobs q
-        where q.kind = ${id} and q.dedupe_key = u.platform || ':' || u.paper_id and q.status in ('queued', 'running'))
-    on conflict (kind, dedupe_key) where status in ('queued', 'running') and dedupe_key is not null do nothing
-    returning id`);
-  return rowsOf(result).length;
+  return insertJobsForPapers(
+    db,
+    job,
+    sql`select u.platform, u.paper_id from uploads u
+        where u.metadata_sources is null and u.content_hash is not null
+          and not exists (
+            select 1 from paper_texts t
+            where t.platform = u.platform and t.paper_id = u.paper_id and t.status = 'pending')`,
+  );
 }
