@@ -12,8 +12,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foldText } from '../src/lib/fold-text';
 import { readPdfMetadata } from '../src/modules/uploads/pdf-metadata';
-import { fold } from '../src/modules/uploads/pdf-metadata-plausible';
 import { extractPdfText } from '../src/modules/uploads/pdf-text';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,7 +91,7 @@ const OLDER_GOLD: Gold[] = [
 
 /** The family name of a display name: its last word, or the last word before a particle-led tail. */
 export const familyOf = (name: string) => {
-  const words = fold(name).split(' ').filter(Boolean);
+  const words = foldText(name).split(' ').filter(Boolean);
   return words.at(-1) ?? '';
 };
 
@@ -106,7 +106,7 @@ interface Scores {
 }
 
 function f1(found: string[], gold: string[]) {
-  const want = new Set(gold.map((name) => fold(name).split(' ').at(-1) ?? ''));
+  const want = new Set(gold.map((name) => foldText(name).split(' ').at(-1) ?? ''));
   const got = new Set(found.map(familyOf));
   const hits = [...got].filter((family) => want.has(family)).length;
   if (hits === 0) return 0;
@@ -136,7 +136,7 @@ async function score(dir: string, golds: Gold[], withAbstract: Map<string, strin
     const text = extracted.pages.slice(0, 2).join('\n').toLowerCase();
     s.count++;
     const miss = (field: string, got: unknown) => s.misses.push(`${gold.file}: ${field} ${JSON.stringify(got)}`);
-    if (found.title && fold(found.title) === fold(gold.title)) s.title++;
+    if (found.title && foldText(found.title) === foldText(gold.title)) s.title++;
     else miss('title', found.title);
     if (gold.families) {
       const value = f1(found.authors ?? [], gold.families);
@@ -155,7 +155,8 @@ async function score(dir: string, golds: Gold[], withAbstract: Map<string, strin
       else miss(field, found[field]);
     }
     const abstract = withAbstract.get(gold.file);
-    if (abstract && found.abstract && fold(found.abstract).startsWith(fold(abstract).slice(0, 60))) s.abstract++;
+    if (abstract && found.abstract && foldText(found.abstract).startsWith(foldText(abstract).slice(0, 60)))
+      s.abstract++;
   }
   return s;
 }

@@ -1,14 +1,6 @@
 import type { TPaperRef } from '@paperbench/contract';
+import { foldText } from '../../lib/fold-text';
 import type { ParsedReference } from './parse/parse-references';
-
-/** A title folded for comparison: lower case, no accents, punctuation as single spaces. */
-export const normalTitle = (title: string) =>
-  title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 interface Candidate {
   platform: string;
@@ -31,12 +23,12 @@ export function resolveEntry(
   const notSelf = (c: Candidate) => !(c.platform === self.platform && c.paperId === self.paper_id);
   const arxiv = entry.arxivId ? candidates.byArxiv.find((c) => c.paperId === entry.arxivId && notSelf(c)) : undefined;
   const doi = entry.doi ? candidates.byDoi.find((c) => c.doi === entry.doi && notSelf(c)) : undefined;
-  const wanted = entry.title ? normalTitle(entry.title) : null;
+  const wanted = entry.title ? foldText(entry.title) : null;
   const title = wanted
     ? candidates.byTitle.find(
         (c) =>
           notSelf(c) &&
-          normalTitle(c.title) === wanted &&
+          foldText(c.title) === wanted &&
           (entry.year === null || c.year === null || Math.abs(c.year - entry.year) <= 1),
       )
     : undefined;

@@ -1,3 +1,5 @@
+import { foldText } from '../../lib/fold-text';
+
 /**
  * Which info-dictionary and XMP values to believe (docs/uploads.md#metadata-from-the-pdf). Word
  * processors and typesetters fill them with file names, template titles, producer strings and
@@ -21,8 +23,8 @@ export function plausibleTitle(value: string | undefined, journalNames: readonly
   if (!title || title.length < 8 || title.length > 400) return null;
   if (title.split(' ').length < 2) return null;
   if (NOT_TITLES.some((pattern) => pattern.test(title))) return null;
-  const folded = fold(title);
-  if (journalNames.some((name) => fold(name) === folded)) return null;
+  const folded = foldText(title);
+  if (journalNames.some((name) => foldText(name) === folded)) return null;
   return title;
 }
 
@@ -50,12 +52,3 @@ export function plausibleAuthors(value: string | string[] | undefined): string[]
     return given && !given.includes(' ') && family ? `${given} ${family}` : name;
   });
 }
-
-/** Lower case, letters and digits only, one space: how titles are compared (requirements §9). */
-export const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();

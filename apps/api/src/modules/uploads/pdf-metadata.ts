@@ -1,7 +1,8 @@
+import { foldText } from '../../lib/fold-text';
 import type { PdfLayout } from './pdf-layout';
 import { findArxivStamp, findDoi, findPrintedDate, pdfDate } from './pdf-metadata-ids';
 import { layoutAbstract, layoutAuthors, layoutTitle, plain } from './pdf-metadata-layout';
-import { fold, plausibleAuthors, plausibleTitle } from './pdf-metadata-plausible';
+import { plausibleAuthors, plausibleTitle } from './pdf-metadata-plausible';
 
 /** Where a field was read from (docs/uploads.md#metadata-from-the-pdf); the API's `sources` values. */
 export type MetadataSource =
@@ -62,12 +63,12 @@ export function readPdfMetadata({ pages, layout }: ReadablePdf): PdfMetadata {
   };
   const hasText = pages.some((page) => /\p{L}{3}/u.test(page));
   if (!hasText) return out;
-  const firstPageText = fold(layout.firstPage.map((line) => plain(line.text)).join(' '));
+  const firstPageText = foldText(layout.firstPage.map((line) => plain(line.text)).join(' '));
 
   const journal = layout.info.Subject ? [layout.info.Subject] : [];
   const infoTitle = plausibleTitle(layout.info.Title, journal);
   const xmpTitle = plausibleTitle(first(layout.xmp['dc:title']), journal);
-  const printed = (title: string | null) => title !== null && firstPageText.includes(fold(title));
+  const printed = (title: string | null) => title !== null && firstPageText.includes(foldText(title));
   if (printed(infoTitle)) set('title', infoTitle, 'document-info');
   if (printed(xmpTitle)) set('title', xmpTitle, 'xmp');
   const fromLayout = layoutTitle(layout);

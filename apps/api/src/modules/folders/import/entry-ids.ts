@@ -1,3 +1,5 @@
+import { foldText } from '../../../lib/fold-text';
+
 /**
  * docs/import-export.md#matching: the identifiers an imported entry is matched by, read from wherever
  * reference managers put them (BibTeX eprint/arxiv fields, URLs, notes, arXiv DOIs 10.48550/arXiv.*).
@@ -40,12 +42,11 @@ export function normaliseDoi(value: unknown): string | null {
   return /^10\.\d+(?:\.\d+)*\/\S+$/.test(doi) ? doi : null;
 }
 
-/** Title text compared case-, accent-, space- and punctuation-blind ("Attention is all you need!" = "Attention Is All You Need"). */
-export const normaliseTitle = (title: string): string =>
-  title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+/**
+ * Title text compared case-, accent-, space- and punctuation-blind ("Attention is all you need!" = "Attention
+ * Is All You Need"), and with no spaces at all, so "data set" and "dataset" match too.
+ */
+export const normaliseTitle = (title: string): string => foldText(title).replaceAll(' ', '');
 
 /** The family name of 'Ada Lovelace' or 'Lovelace, Ada', normalised like titles. */
 export function familyName(author: string): string {
