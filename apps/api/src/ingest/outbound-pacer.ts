@@ -121,3 +121,21 @@ export function createDatabasePacer(
     },
   };
 }
+
+const sharedPacers = new WeakMap<Db, Map<string, Pacer>>();
+
+/**
+ * The process's one pacer of `service` on this database, made at first use: every caller of one outbound
+ * service in a process waits in the same line (Crossref, OpenAlex; docs/security.md#outbound-requests-to-arxiv).
+ * The options of the first call stand.
+ */
+export function databasePacerFor(db: Db, options: PacerOptions): Pacer {
+  const byService = sharedPacers.get(db) ?? new Map<string, Pacer>();
+  sharedPacers.set(db, byService);
+  let pacer = byService.get(options.service);
+  if (!pacer) {
+    pacer = createDatabasePacer(db, options);
+    byService.set(options.service, pacer);
+  }
+  return pacer;
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { createDatabasePacer, type Pacer } from '../../ingest/outbound-pacer';
+import { databasePacerFor } from '../../ingest/outbound-pacer';
 
 /**
  * docs/references.md#openalex: optional online enrichment, off unless OPENALEX_BASE_URL is set. A
@@ -56,7 +56,6 @@ function readWork(raw: RawWork): OpenAlexWork | null {
 }
 
 const cache = new Map<string, { at: number; value: unknown }>();
-const pacers = new WeakMap<AppContext['db'], Pacer>();
 
 type Context = Pick<AppContext, 'db' | 'config'>;
 
@@ -64,12 +63,11 @@ type Context = Pick<AppContext, 'db' | 'config'>;
 async function getJson(ctx: Context, url: string): Promise<unknown> {
   const hit = cache.get(url);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
-  let pacer = pacers.get(ctx.db);
-  if (!pacer) {
-    const intervalMs = ctx.config.OPENALEX_REQUEST_INTERVAL_MS;
-    pacer = createDatabasePacer(ctx.db, { service: 'openalex', intervalMs, maxWaiting: MAX_WAITING });
-    pacers.set(ctx.db, pacer);
-  }
+  const pacer = databasePacerFor(ctx.db, {
+    service: 'openalex',
+    intervalMs: ctx.config.OPENALEX_REQUEST_INTERVAL_MS,
+    maxWaiting: MAX_WAITING,
+  });
   try {
     await pacer.waitForSlot();
     const response = await fetch(url, {

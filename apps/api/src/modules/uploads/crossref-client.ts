@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context';
-import type { Pacer } from '../../ingest/outbound-pacer';
-import { createDatabasePacer } from '../../ingest/outbound-pacer';
+import { databasePacerFor } from '../../ingest/outbound-pacer';
 import { pdfDate } from './pdf-metadata-ids';
 
 /** What a Crossref work record gives an upload (docs/uploads.md#crossref). */
@@ -12,7 +11,6 @@ export interface CrossrefWork {
 }
 
 const TIMEOUT_MS = 10_000;
-const pacers = new WeakMap<AppContext['db'], Pacer>();
 
 /** Crossref's `issued['date-parts'][0]`, [2016] or [2016, 3, 12], as YYYY-MM-DD. */
 const fromDateParts = (parts: unknown): string | null => {
@@ -53,15 +51,11 @@ export async function fetchCrossrefWork(
   const base = config.CROSSREF_BASE_URL;
   if (!base) return null;
   try {
-    let pacer = pacers.get(db);
-    if (!pacer) {
-      pacer = createDatabasePacer(db, {
-        service: 'crossref',
-        intervalMs: config.CROSSREF_REQUEST_INTERVAL_MS,
-        maxWaiting: config.ARXIV_MAX_WAITING,
-      });
-      pacers.set(db, pacer);
-    }
+    const pacer = databasePacerFor(db, {
+      service: 'crossref',
+      intervalMs: config.CROSSREF_REQUEST_INTERVAL_MS,
+      maxWaiting: config.ARXIV_MAX_WAITING,
+    });
     await pacer.waitForSlot(signal);
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
     const response = await fetch(`${base.replace(/\/+$/, '')}/works/${encodeURIComponent(doi)}`, {
