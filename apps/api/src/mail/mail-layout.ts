@@ -1,12 +1,4 @@
-/** Text safe to put inside HTML (mails carry paper titles and user input). */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../lib/escape-html';
 
 export interface MailFooter {
   /** Why the reader gets this mail, one sentence. */

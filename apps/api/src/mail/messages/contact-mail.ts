@@ -1,4 +1,5 @@
-import { escapeHtml, renderHtmlMail, renderTextFooter } from '../mail-layout';
+import { escapeHtml } from '../../lib/escape-html';
+import { renderHtmlMail, renderTextFooter } from '../mail-layout';
 
 export interface ContactMailInput {
   id: number;

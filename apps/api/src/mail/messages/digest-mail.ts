@@ -1,4 +1,5 @@
-import { escapeHtml, htmlButton, type MailFooter, renderHtmlMail, renderTextFooter } from '../mail-layout';
+import { escapeHtml } from '../../lib/escape-html';
+import { htmlButton, type MailFooter, renderHtmlMail, renderTextFooter } from '../mail-layout';
 
 export interface DigestPaper {
   title: string;

@@ -1,16 +1,10 @@
 import type { Db } from '../../db/client';
 import { knownPublishedDate } from '../../lib/bibliography';
+import { escapeHtml } from '../../lib/escape-html';
 import { findVisiblePaper, UPLOAD_PLATFORM } from './paper-visibility.repo';
 
 /** What the SPA appends to a page's title (apps/web route-table.ts APP_NAME). */
 const APP_NAME = 'Paperbench';
-
-/** Text for HTML, in an element or a double-quoted attribute. */
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
-  );
 
 /** The paper of a /paper/{id}/{platform} path (platform arxiv when absent, as the SPA reads it); null for any other path. */
 export function paperRefOfPath(url: string): { platform: string; paper_id: string } | null {
