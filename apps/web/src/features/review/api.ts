@@ -9,6 +9,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { authorizedFetch } from '../../api/api-fetcher';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
+import { multipartForm } from '../../api/multipart-form';
 import { saveBlob } from '../../lib/save-blob';
 
 type TPlatform = TPaperRef['platform'];
@@ -144,17 +145,12 @@ export function useAddReviewFilesMutation(sessionId: number) {
   });
 }
 
-/**
- * POST /api/review/upload (multipart). The FormData is built here, as features/upload does: ts-rest's
- * builder would JSON-encode the session id part.
- */
+/** POST /api/review/upload (multipart, built by hand: api/multipart-form.ts). */
 export function useUploadReviewFileMutation(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('session_id', String(sessionId));
-      form.append('file', file, file.name);
+      const form = multipartForm({ session_id: sessionId, file });
       return expectStatus(await apiClient.review.upload({ body: form }), 201).body;
     },
     onSettled: () => invalidateSession(queryClient, sessionId),

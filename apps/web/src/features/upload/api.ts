@@ -2,6 +2,7 @@ import type { TPaperRef, TPdfMetadata, TUploadBody } from '@paperbench/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
+import { multipartForm } from '../../api/multipart-form';
 import { invalidateLibrary } from '../library/api';
 
 /** The uploads domain: uploading a PDF as a paper, its signed PDF URL, deleting it (docs/security.md). */
@@ -19,19 +20,6 @@ function renewIn(expiresAt: string | undefined): number {
   return Math.max(Date.parse(expiresAt) - Date.now() - RENEW_MARGIN_MS, 1_000);
 }
 
-/**
- * POST /api/upload/ (multipart). The FormData is built here: ts-rest's own builder JSON-encodes every
- * non-File part (a title would arrive as "\"Title\""), while the server reads the parts as plain text.
- */
-function toFormData(body: TUploadBody): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(body)) {
-    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : 'upload.pdf');
-    else if (value !== undefined) form.append(key, String(value));
-  }
-  return form;
-}
-
 export type TUploadedPaper = {
   paper: TPaperRef;
   /** The server answered 200: the caller had uploaded these bytes before, and this is that paper (docs/security.md#uploads-of-the-same-bytes). */
@@ -43,7 +31,7 @@ export function useUploadPaperMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TUploadBody): Promise<TUploadedPaper> => {
-      const response = expectStatus(await apiClient.folders.upload({ body: toFormData(body) }), 200, 201);
+      const response = expectStatus(await apiClient.folders.upload({ body: multipartForm(body) }), 200, 201);
       const { paper_id, platform } = response.body;
       return { paper: { paper_id, platform }, isExisting: response.status === 200 };
     },
@@ -59,7 +47,7 @@ export function useUploadPaperMutation() {
 export function usePdfMetadataMutation() {
   return useMutation({
     mutationFn: async (file: File): Promise<TPdfMetadata> =>
-      expectStatus(await apiClient.uploads.metadata({ body: toFormData({ file }) }), 200).body,
+      expectStatus(await apiClient.uploads.metadata({ body: multipartForm({ file }) }), 200).body,
   });
 }
 

@@ -2,14 +2,8 @@ import type { TImportReport, TZoteroImportRequest } from '@paperbench/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { expectStatus, pathSegment } from '../../../api/expect-status';
+import { multipartForm } from '../../../api/multipart-form';
 import { invalidateLibrary } from '../../library/api';
-
-/** The file as the one multipart part `file` (ts-rest's own builder would JSON-encode other parts). */
-function fileForm(file: File): FormData {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return form;
-}
 
 /** docs/import-export.md: POST /api/folders/{id}/import, a BibTeX, RIS or CSL-JSON file; the folder reads afresh. */
 export function useImportFileMutation(folderId: number) {
@@ -19,7 +13,7 @@ export function useImportFileMutation(folderId: number) {
       expectStatus(
         await apiClient.folders.import({
           params: { id: pathSegment(folderId) },
-          body: fileForm(file) as unknown as { file: Blob },
+          body: multipartForm({ file }) as unknown as { file: Blob },
         }),
         200,
       ).body,
@@ -45,7 +39,7 @@ export function useAttachPdfMutation() {
       expectStatus(
         await apiClient.uploads.attachPdf({
           params: { paperId: pathSegment(paperId) },
-          body: fileForm(file) as unknown as { file: Blob },
+          body: multipartForm({ file }) as unknown as { file: Blob },
         }),
         200,
       ).body,
