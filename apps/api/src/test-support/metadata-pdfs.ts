@@ -13,11 +13,13 @@ export interface LaidOutLine {
   size: number;
   /** Baseline from the bottom of a 612 × 792 page. */
   y: number;
+  /** Left edge; 72 (the margin) when not given. */
+  x?: number;
 }
 
-/** A one-page PDF with these lines (Helvetica, left margin 72) and these info dictionary entries. */
+/** A one-page PDF with these lines (Helvetica, at their x or the left margin 72) and these info dictionary entries. */
 export function laidOutPdf(lines: readonly LaidOutLine[], info: Record<string, string> = {}): Buffer {
-  const content = lines.map(({ text, size, y }) => `BT /F1 ${size} Tf 72 ${y} Td ${literal(text)} Tj ET`).join('\n');
+  const content = lines.map(({ text, size, y, x = 72 }) => `BT /F1 ${size} Tf ${x} ${y} Td ${literal(text)} Tj ET`).join('\n');
   const entries = Object.entries(info)
     .map(([key, value]) => `/${key} ${literal(value)}`)
     .join(' ');
@@ -57,3 +59,17 @@ export function scannedPdf(): Buffer {
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ]);
 }
+
+/** Authors set in a grid, as ACM and older ACL styles do: two names a row, each over its affiliation. */
+export const gridAuthorLines: LaidOutLine[] = [
+  { text: 'Probabilistic Models over Trees', size: 18, y: 700 },
+  { text: 'Ada Lovelace', size: 12, y: 660, x: 120 },
+  { text: 'Charles Babbage', size: 12, y: 660, x: 360 },
+  { text: 'University of London', size: 10, y: 648, x: 120 },
+  { text: 'Analytical Engines Group', size: 10, y: 648, x: 360 },
+  { text: 'ada@example.org', size: 10, y: 636, x: 120 },
+  { text: 'Mary Somerville', size: 12, y: 616, x: 120 },
+  { text: 'Redmond WA 98052', size: 12, y: 604, x: 120 },
+  { text: 'Abstract', size: 12, y: 580 },
+  { text: 'Authors in a grid are read row by row, and a place under them is not a name.', size: 10, y: 564 },
+];

@@ -101,9 +101,16 @@ export function layoutLines(items: readonly unknown[]): LayoutLine[] {
     const main = sized.find((run) => Math.round(runSize(run) * 10) / 10 === size);
     const y = main?.transform[5] ?? 0;
     let text = '';
+    let end: number | undefined;
     for (const run of runs) {
       const small = run.str.trim() && runSize(run) < size * 0.8;
+      const start = run.transform[4] ?? 0;
+      // Names set side by side ("Aria Haghighi      Dan Klein") are apart by more than a space (a
+      // quarter to a third of the size): an empty marker keeps them apart for the author reader and
+      // vanishes from plain text.
+      if (end !== undefined && run.str.trim() && start - end > size * 0.6) text += ' ⟨⟩ ';
       text += small ? `⟨${run.str.trim()}⟩` : run.str;
+      if (run.str.trim()) end = start + (run.width || 0);
     }
     // Icon glyphs (ORCID, e-mail marks) sit in the private use area; composed accents compare equal.
     const clean = text.normalize('NFC').replace(/\p{Co}/gu, ' ');

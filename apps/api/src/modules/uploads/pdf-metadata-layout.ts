@@ -62,7 +62,7 @@ export function layoutTitle(layout: PdfLayout): { title: string; lines: LayoutLi
 }
 
 const AFFILIATION =
-  /\b(universi\w*|institut\w*|department|departamento|dept\.|school|faculty|facultad|faculdade|college|laborator\w*|centre|center|centro|hospital|academy|inc\.|ltd|gmbh|corporation|programa|escola|street|road|avenue|rua|brasil|brazil|china|usa|germany|france|spain|kingdom)(\b|$)/i;
+  /\b(universi\w*|institut\w*|department|departamento|dept\.|school|faculty|facultad|faculdade|college|laborator\w*|centre|center|centro|hospital|academy|inc\.|ltd|gmbh|corporation|programa|escola|street|road|avenue|rua|division|group|research|sciences?|engineering|informatics|laboratory|labs?|foundation|microsoft|google|ibm|yahoo|amazon|nvidia|deepmind|brasil|brazil|china|usa|germany|france|spain|kingdom)(\b|$)/i;
 const DEGREES = /^(ph\.?d|m\.?d|b\.?s|m\.?s|b\.?sc|m\.?sc|mph|mjc|facc|rn|dr|prof|msc|bsc|ma|ba|mba|frcp|dphil)\.?$/i;
 const PARTICLE = /^(de|da|das|do|dos|del|della|di|du|van|von|der|den|la|le|y|e|bin|al|el|ter|zu)$/i;
 
@@ -105,7 +105,7 @@ export function namesFrom(lines: readonly string[]): string[] {
     // Affiliation marks set in the line's own size: "Lovelace1", "Babbage 2".
     .map((part) =>
       part
-        .replace(/[*†‡§¶]+|\s\d+$/gu, '')
+        .replace(/[*†‡§¶]+|\s\d{1,2}$/gu, '')
         .replace(/(\p{L})\d+$/u, '$1')
         .trim(),
     );
@@ -117,26 +117,46 @@ export function namesFrom(lines: readonly string[]): string[] {
   return names;
 }
 
+/** A line that is names and nothing else: every part between separators reads as a name. */
+function isRowOfNames(text: string): boolean {
+  const parts = text.split(/\s*(?:⟨[^⟩]*⟩|[;,]|\band\b)\s*/).filter((part) => part.trim());
+  return parts.length > 0 && parts.every((part) => namesFrom([part]).length === 1);
+}
+
 /** The author lines: those right under the title, before affiliations, e-mails or the abstract. */
 export function layoutAuthors(layout: PdfLayout, titleLines: readonly LayoutLine[]): string[] {
   const last = titleLines.at(-1);
   if (!last) return [];
   const below = layout.firstPage
-    .filter((line) => line.y < last.y - 1 && line.y > last.y - 160 && !titleLines.includes(line))
+    .filter((line) => line.y < last.y - 1 && line.y > last.y - 300 && !titleLines.includes(line))
     .sort((p, q) => q.y - p.y || p.x - q.x);
   const authorLines: string[] = [];
   let size = 0;
+  // Past the first affiliation or e-mail, only a row of names in the authors' own size continues the
+  // list: authors set in a grid, each with the affiliation under the name (two rows of two).
+  let pastAffiliation = false;
   for (const line of below) {
     const text = line.text;
     const bare = plain(text);
-    if (isHeading(bare) || /@|e-?mail/i.test(bare)) break;
+    // The first author line sits close under the title; a grid's later rows may be further down.
+    if (isHeading(bare) || (authorLines.length === 0 && line.y < last.y - 160)) break;
     // Empty lines, tiny print and a manuscript's line numbers are not author lines.
     if (!bare || line.size < 7 || /^\d{1,4}$/.test(bare)) continue;
-    if (size && Math.abs(line.size - size) > 0.6) {
-      if (authorLines.length > 0) break;
+    const sameSize = Math.abs(line.size - size) <= 0.6;
+    if (pastAffiliation) {
+      if (sameSize && isRowOfNames(text)) authorLines.push(text);
+      continue;
+    }
+    if (/@|e-?mail/i.test(bare)) {
+      if (authorLines.length === 0) break;
+      pastAffiliation = true;
       continue;
     }
     if (AFFILIATION.test(bare) || /^affiliations?\b/i.test(bare)) {
+      pastAffiliation = authorLines.length > 0;
+      continue;
+    }
+    if (size && !sameSize) {
       if (authorLines.length > 0) break;
       continue;
     }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { laidOutPdf, samplePaperLines, scannedPdf } from '../../test-support/metadata-pdfs';
+import { gridAuthorLines, laidOutPdf, samplePaperLines, scannedPdf } from '../../test-support/metadata-pdfs';
 import { PDF_FIXTURES_DIR } from '../../test-support/pdf-fixtures';
 import { readPdfMetadata } from './pdf-metadata';
 import { cleanDoi, dateFromWords, findArxivStamp, findDoi, pdfDate } from './pdf-metadata-ids';
@@ -76,6 +76,12 @@ describe('metadata read from a PDF (docs/uploads.md#metadata-from-the-pdf)', () 
         doi: 'doi-pattern',
       },
     });
+  });
+
+  it('reads authors set side by side and in a grid, past their affiliations, and no place as a name', async () => {
+    const found = await read(laidOutPdf(gridAuthorLines));
+    expect(found.title).toBe('Probabilistic Models over Trees');
+    expect(found.authors).toEqual(['Ada Lovelace', 'Charles Babbage', 'Mary Somerville']);
   });
 
   it('finds nothing on a page without a text layer', async () => {
