@@ -121,6 +121,16 @@ describe('where the list starts and which labels count', () => {
     expect(parseReferences(pages).references.map((r) => r.year)).toEqual([1964, 1964, 1964]);
   });
 
+  it('skips a table\'s "Reference" column header and starts at the list', () => {
+    const pages = [
+      filler(40),
+      'Table 1 Summary characteristics of studies\nReference\nYear of publication Country Participants\nChoe YH25 1999 South Korea 13\nLin Y27 2005 China 68',
+      filler(40),
+      'REFERENCES\n1. Zimmermann MB, Hurrell RF. Nutritional iron deficiency. Lancet 2007;370:511-20.\n2. Choe YH, Kim SK. Effect of eradication on anaemia. Helicobacter 1999;4:135-9.\n3. Lin Y, Chen J. Eradication and iron. Chin J Pediatr 2005;43:1-4.',
+    ];
+    expect(parseReferences(pages).references.map((r) => r.year)).toEqual([2007, 1999, 2005]);
+  });
+
   it('takes numbered labels only when label 1 opens the list (not numbered lines further down)', () => {
     const pages = [
       filler(5),

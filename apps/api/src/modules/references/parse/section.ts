@@ -16,6 +16,12 @@ export const isHeading = (text: string) => HEADING.test(text);
 /** The line that ends the list: tested only once an entry has started, against this line. */
 export const endsSection = (text: string) => END.test(text);
 
+const TABLE_CAPTION = /^(?:table|tabela|tabla|tableau|tabelle)\s+[\dIVX]+\b/i;
+
+/** A "Reference" column header: a table's caption is one of the few lines above it. */
+const inTable = (lines: readonly PageLine[], i: number) =>
+  lines.slice(Math.max(0, i - 3), i).some((line) => TABLE_CAPTION.test(line.text));
+
 /** Headings closer than this (in lines) are one list's running headers ("References 11", "12 References"). */
 const RUNNING_HEADER_GAP = 80;
 
@@ -26,7 +32,7 @@ const RUNNING_HEADER_GAP = 80;
  * within a run the first heading opens the list.
  */
 export function findSectionStart(lines: readonly PageLine[]): number {
-  const candidates = lines.flatMap((line, i) => (isHeading(line.text) ? [i] : []));
+  const candidates = lines.flatMap((line, i) => (isHeading(line.text) && !inTable(lines, i) ? [i] : []));
   if (candidates.length === 0) return -1;
   const late = candidates.findIndex((i) => i >= lines.length * 0.3);
   let first = late === -1 ? candidates.length - 1 : late;
