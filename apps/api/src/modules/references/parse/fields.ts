@@ -42,7 +42,7 @@ export function firstSentence(text: string): { sentence: string; rest: string } 
   const pattern = /[.?!](?=\s|$)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const before = text.slice(0, match.index);
-    if (/(?:^|[\s(])(?:\p{Lu}|al|vs|eds?|vol|no|pp|St|Dr|Jr|e\.g|i\.e|cf)$/u.test(before)) continue;
+    if (/(?:^|[\s(.-])(?:\p{Lu}|al|vs|eds?|vol|no|pp|St|Dr|Jr|e\.g|i\.e|cf)$/u.test(before)) continue;
     const sentence = text.slice(0, match[0] === '.' ? match.index : match.index + 1).trim();
     return { sentence, rest: text.slice(match.index + 1).trim() };
   }
@@ -76,6 +76,14 @@ const VANCOUVER = new RegExp(
 
 const QUOTED = /[“"]([^”"]{8,})[”"]/;
 
+const INITIALS = String.raw`\p{Lu}\.(?:\s?-?\p{Lu}\.)*`;
+const SURNAME = String.raw`${PARTICLE}\p{Lu}[\p{L}'’-]+`;
+/** "M.F. Tappen, C. Liu, W.T. Freeman. " (NIPS, SIGMOD): initials first, commas only, a full stop after the last name. */
+const INITIALS_FIRST = new RegExp(
+  String.raw`^(?:${INITIALS}\s*${SURNAME}(?:,\s+(?:and\s+)?|\s+and\s+))*${INITIALS}\s*${SURNAME}\.\s+`,
+  'u',
+);
+
 /** Reads authors, title, year, venue, DOI and arXiv id from one entry's text. */
 export function parseEntry(raw: string): EntryFields {
   const doi = readDoi(raw);
@@ -90,6 +98,18 @@ export function parseEntry(raw: string): EntryFields {
       authors: splitAuthors(raw.slice(0, quoted.index)),
       year: found?.year ?? null,
       venue: venueOf(after),
+      doi,
+      arxivId,
+    };
+  }
+  const initialsFirst = INITIALS_FIRST.exec(raw)?.[0];
+  if (initialsFirst && !startsWithYear(raw.slice(initialsFirst.length))) {
+    const title = firstSentence(raw.slice(initialsFirst.length));
+    return {
+      title: cleanTitle(title.sentence),
+      authors: splitAuthors(initialsFirst),
+      year: found?.year ?? null,
+      venue: venueOf(title.rest),
       doi,
       arxivId,
     };

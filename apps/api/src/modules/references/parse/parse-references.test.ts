@@ -69,6 +69,23 @@ describe('parseReferences', () => {
     });
   });
 
+  it('reads initials-first entries with commas only (NIPS, SIGMOD): "M.F. Tappen, C. Liu, W.T. Freeman. Title. Venue 2007."', () => {
+    expect(
+      parseEntry(
+        'M.F. Tappen, C. Liu, E.H. Adelson, W.T. Freeman. Learning Gaussian Conditional Random Fields for Low-Level Vision. CVPR 2007.',
+      ),
+    ).toMatchObject({
+      title: 'Learning Gaussian Conditional Random Fields for Low-Level Vision',
+      authors: ['M.F. Tappen', 'C. Liu', 'E.H. Adelson', 'W.T. Freeman'],
+      year: 2007,
+      venue: 'CVPR',
+    });
+    expect(parseEntry('E. Riloff and R. Jones. 1999. Learning Dictionaries for Information Extraction.')).toMatchObject({
+      title: 'Learning Dictionaries for Information Extraction',
+      year: 1999,
+    });
+  });
+
   it('finds Portuguese headings and ABNT entries', () => {
     const pages = [
       'Texto.',
