@@ -93,7 +93,9 @@ export function namesFrom(lines: readonly string[]): string[] {
     // "…; Yongqian" + "Wang, PhD" or "…, Dafne van" + "Kuppevelt": a name broken over two lines continues.
     const broken = !tail.includes(' ') || PARTICLE.test(tail.split(' ').at(-1) ?? '');
     const continues = tail !== '' && broken && /^\s*\p{Lu}\p{L}+\s*[,;⟨]/u.test(marked);
-    joined += continues ? ` ${marked}` : ` ; ${marked}`;
+    // "…, Paulo Ro-" + "cha, …": a name hyphenated at the line's end.
+    if (/\p{L}-$/u.test(joined) && /^\s*\p{Ll}/u.test(marked)) joined = joined.slice(0, -1) + marked.trim();
+    else joined += continues ? ` ${marked}` : ` ; ${marked}`;
   }
   // "The ATLAS and CMS Collaborations": two collaborations, each named in full.
   const expanded = joined.replace(

@@ -133,6 +133,11 @@ describe('the pieces', () => {
       'Berend Weel',
     ]);
     expect(namesFrom(['The ATLAS and CMS Collaborations'])).toEqual(['ATLAS Collaboration', 'CMS Collaboration']);
+    expect(namesFrom(['Petya Osenova, Paulo Ro-', 'cha, Bogdan Sacaleanu'])).toEqual([
+      'Petya Osenova',
+      'Paulo Rocha',
+      'Bogdan Sacaleanu',
+    ]);
   });
 
   it('reads the arXiv stamp, DOIs and dates', () => {
