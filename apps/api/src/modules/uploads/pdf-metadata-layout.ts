@@ -32,12 +32,38 @@ const isHeading = (text: string) =>
     text,
   );
 
+/** "5 Discussion", "3.2 Results and analysis": a numbered section heading (a page that is not a first page). */
+const SECTION_HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}[\p{L}-]*(?:\s+[\p{L}-]+){0,3}$/u;
+
+/** The size and font that carry most of the page's characters: its body text. */
+function bodyType(lines: readonly LayoutLine[]): { size: number; font: string } | null {
+  const weight = new Map<string, { size: number; font: string; chars: number }>();
+  for (const line of lines) {
+    const key = `${line.size}|${line.font}`;
+    const entry = weight.get(key) ?? { size: line.size, font: line.font, chars: 0 };
+    entry.chars += line.text.length;
+    weight.set(key, entry);
+  }
+  const [best] = [...weight.values()].sort((p, q) => q.chars - p.chars);
+  return best ?? null;
+}
+
 /** The title block: the largest font in the top half of the page, its adjacent lines joined. */
 export function layoutTitle(layout: PdfLayout): { title: string; lines: LayoutLine[] } | null {
   const top = layout.pageHeight ? layout.pageHeight * 0.45 : 0;
+  const body = bodyType(layout.firstPage);
   const candidates = layout.firstPage.filter((line) => {
     const text = plain(line.text);
-    return line.y >= top && /\p{L}{2}/u.test(text) && !NOT_TITLE_LINE.test(text) && !isHeading(text);
+    // A title is set apart from the body: larger, or in another font (a manuscript's bold title).
+    const apart = !body || line.size > body.size + 0.5 || line.font !== body.font;
+    return (
+      apart &&
+      line.y >= top &&
+      /\p{L}{2}/u.test(text) &&
+      !NOT_TITLE_LINE.test(text) &&
+      !isHeading(text) &&
+      !SECTION_HEADING.test(text)
+    );
   });
   const sizes = [...new Set(candidates.map((line) => line.size))].sort((p, q) => q - p);
   for (const size of sizes) {

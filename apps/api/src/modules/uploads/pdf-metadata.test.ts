@@ -84,6 +84,20 @@ describe('metadata read from a PDF (docs/uploads.md#metadata-from-the-pdf)', () 
     expect(found.authors).toEqual(['Ada Lovelace', 'Charles Babbage', 'Mary Somerville']);
   });
 
+  it('takes no title from a page that is not a first page: body text, a table, a numbered section heading', async () => {
+    const found = await read(
+      laidOutPdf([
+        { text: 'Field Task Dataset SOTA BERT-Base SCIBERT', size: 9, y: 760 },
+        { text: 'Cite (Cohan et al., 2019). No prior published results exist for the', size: 10, y: 700 },
+        { text: 'Paper Field dataset, so we report our own baselines on it here.', size: 10, y: 688 },
+        { text: '5 Discussion', size: 12, y: 660 },
+        { text: 'We find that in-domain pretraining helps on every task we measured,', size: 10, y: 640 },
+        { text: 'and most on the biomedical ones, where the vocabulary differs most.', size: 10, y: 628 },
+      ]),
+    );
+    expect(found.title).toBeNull();
+  });
+
   it('finds nothing on a page without a text layer', async () => {
     expect(await read(scannedPdf())).toEqual({
       title: null,
