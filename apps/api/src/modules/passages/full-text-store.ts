@@ -3,10 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
+import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
 import type { PdfText } from '../uploads/pdf-text';
-import { chunkPassages } from './chunk-passages';
+import { chunkPassages, type PassageSpan } from './chunk-passages';
 import { replacePassages } from './passages.repo';
 
 /** Whether passages get embeddings: only with an embedding model configured (docs/ai.md). */
@@ -40,6 +41,16 @@ export async function storeExtractedText(
 }
 
 /**
+ * The abstract as a paper's one passage: its TeX read as prose (docs/ai.md#clean-text), its offsets
+ * the trimmed abstract's in papers.abstract.
+ */
+export function abstractPassage(abstract: string): PassageSpan {
+  const text = abstract.trim();
+  const start = abstract.indexOf(text);
+  return { page: 1, charStart: start, charEnd: start + text.length, text: texToProse(text) };
+}
+
+/**
  * docs/ai.md#full-text-and-passages: a PDF that could not be fetched leaves the abstract as the
  * paper's one passage (source 'abstract', cited as page 1, where a paper's abstract is), status
  * 'abstract-only' with the reason. Without an abstract there is nothing to read: 'failed'.
@@ -69,8 +80,7 @@ export async function storeAbstractOnly(
       )
       .returning({ paperId: paperTexts.paperId });
     if (rows.length === 0 || !text) return rows.length === 1;
-    const start = abstract?.indexOf(text) ?? 0;
-    await replacePassages(tx, ref, [{ page: 1, charStart: start, charEnd: start + text.length, text }], 'abstract');
+    await replacePassages(tx, ref, [abstractPassage(abstract ?? '')], 'abstract');
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
