@@ -6,6 +6,7 @@ import { enqueue } from '../../jobs/queue/enqueue';
 import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
+import { markCleaned } from './full-text.repo';
 import type { PdfText } from '../uploads/pdf-text';
 import { chunkPassages, type PassageSpan } from './chunk-passages';
 import { replacePassages } from './passages.repo';
@@ -33,6 +34,7 @@ export async function storeExtractedText(
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
+    await markCleaned(tx, ref);
     await alsoWrite?.(tx);
     await storeReferencesFromText(tx, ref, extracted.pages);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
@@ -81,6 +83,7 @@ export async function storeAbstractOnly(
       .returning({ paperId: paperTexts.paperId });
     if (rows.length === 0 || !text) return rows.length === 1;
     await replacePassages(tx, ref, [abstractPassage(abstract ?? '')], 'abstract');
+    await markCleaned(tx, ref);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
