@@ -1,5 +1,5 @@
 import { cleanPages } from '../../ai/text/clean/clean-page-text';
-import { pageSpanOf } from '../../ai/text/clean/text-edits';
+import { type CleanText, pageSpanOf } from '../../ai/text/clean/text-edits';
 import { splitSentences } from '../../ai/text/sentences';
 
 /**
@@ -82,7 +82,12 @@ function packPage(page: string): Span[] {
  * are into the page's own text, which is never altered: the viewer's text layer is that text.
  */
 export function chunkPassages(pages: readonly string[]): PassageSpan[] {
-  return cleanPages(pages).flatMap((clean, index) =>
+  return chunkCleanPages(cleanPages(pages));
+}
+
+/** Passages of pages already cleaned (bench/clean-text.bench.ts also cuts the uncleaned pages, to compare). */
+export function chunkCleanPages(pages: readonly CleanText[]): PassageSpan[] {
+  return pages.flatMap((clean, index) =>
     packPage(clean.text).map(({ start, end }) => ({
       page: index + 1,
       ...rename(pageSpanOf(clean, start, end)),

@@ -57,24 +57,35 @@ function dropLines(page: string, lines: readonly Line[]): TextEdit[] {
 /** Pages a document must have, and the share of them a line must top or end, to count as running. */
 const needed = (pages: number) => Math.max(3, Math.ceil(pages / 2));
 
-/**
- * Running headers and footers: lines at the top or bottom of at least half the pages (and three),
- * digits folded; and bare page numbers ("12", "Page 3 of 10") at a page's edge.
- */
-export function runningLineEdits(pages: readonly string[]): TextEdit[][] {
+/** Running headers and footers: lines at the top or bottom of at least half the pages (and three), digits folded. */
+export function runningKeys(pages: readonly string[]): Set<string> {
   const counts = new Map<string, number>();
   for (const page of pages) {
     const keys = new Set(edgeLines(page).map((line) => runningKey(line.text)));
     for (const key of keys) if (/\p{L}{3}/u.test(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const running = new Set([...counts].filter(([, count]) => count >= needed(pages.length)).map(([key]) => key));
+  return new Set([...counts].filter(([, count]) => count >= needed(pages.length)).map(([key]) => key));
+}
+
+/** A running line this long is dropped wherever pdf.js put it, not only at the page's edges (a footer read mid-page). */
+const DISTINCT_RUNNING = 24;
+
+/**
+ * Edits dropping each page's running lines (runningKeys) and bare page numbers ("12", "Page 3 of 10")
+ * at its edges; a long running line also where pdf.js's reading order put it inside the page.
+ */
+export function runningLineEdits(pages: readonly string[]): TextEdit[][] {
+  const running = runningKeys(pages);
   const bareNumber = /^\s*(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?\s*$/i;
-  return pages.map((page) =>
-    dropLines(
-      page,
-      edgeLines(page).filter((line) => running.has(runningKey(line.text)) || bareNumber.test(line.text)),
-    ),
-  );
+  return pages.map((page) => {
+    const edges = new Set(edgeLines(page).map((line) => line.start));
+    const dropped = linesOf(page).filter((line) => {
+      const key = runningKey(line.text);
+      if (!edges.has(line.start)) return key.length >= DISTINCT_RUNNING && running.has(key);
+      return running.has(key) || bareNumber.test(line.text);
+    });
+    return dropLines(page, dropped);
+  });
 }
 
 /** A number glued to a page's first lines' start or last lines' end ("2271of-the-art", "in this draft.85"). */
