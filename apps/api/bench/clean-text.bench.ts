@@ -30,10 +30,18 @@ export interface ArtefactCounts {
 }
 
 const HYPHEN_SPLIT = /\p{L}[-\u00AD\u2010](?:[ \t]*\n[ \t]*| )(?!(?:and|or|nor)\b)\p{L}/gu;
-const SPACING_ACCENT = /[\u02C7\u02DA\u00A8\u00B4\u02DC\u02C6\u02D8\u02D9\u02DD](?=\p{L})|(?<=\p{L})[\u02C7\u02DA\u00A8\u02DD]/gu;
+const SPACING_ACCENT =
+  /[\u02C7\u02DA\u00A8\u00B4\u02DC\u02C6\u02D8\u02D9\u02DD](?=\p{L})|(?<=\p{L})[\u02C7\u02DA\u00A8\u02DD]/gu;
 
 const letters = (text: string) =>
-  [...text].map((char) => char.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')).join('');
+  [...text]
+    .map((char) =>
+      char
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]/gu, ''),
+    )
+    .join('');
 
 /** The viewer's rule: the quote's letters found whole, or its first and last 40 within 1.5 times its length. */
 function viewerFinds(page: string, quote: string): boolean {
@@ -75,7 +83,11 @@ export async function runCleanTextBench(log: (message: string) => void): Promise
     let [before, after] = [ZERO, ZERO];
     for (const file of files) {
       const data = new Uint8Array(await readFile(path.join(dir, file)));
-      const { pages } = await extractPdfText(data, { maxPages: 500, maxTextChars: 20_000_000, maxInflatedBytes: 2 ** 30 });
+      const { pages } = await extractPdfText(data, {
+        maxPages: 500,
+        maxTextChars: 20_000_000,
+        maxInflatedBytes: 2 ** 30,
+      });
       before = add(before, count(pages, chunkCleanPages(pages.map((page) => applyEdits(page, [])))));
       after = add(after, count(pages, chunkCleanPages(cleanPages(pages))));
     }
@@ -96,7 +108,7 @@ export function renderCleanTextReport(result: CleanTextResult, date: string): st
   return [
     `## Clean text: artefacts in passages, ${date}`,
     '',
-    '| set | pages | passages | words split by a line-end hyphen | spacing accents | running header/footer lines | found by the viewer |',
+    '| set | when | passages | words split by a line-end hyphen | spacing accents | running header/footer lines | found by the viewer |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');

@@ -129,7 +129,9 @@ async function main() {
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
   // The metadata and reference sections read fixture PDFs in this process: they need no built server.
-  const serverless = ['--pdf-metadata-only', '--references-only', '--clean-text-only'].some((flag) => process.argv.includes(flag));
+  const serverless = ['--pdf-metadata-only', '--references-only', '--clean-text-only'].some((flag) =>
+    process.argv.includes(flag),
+  );
   if (!serverless && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }

@@ -1,8 +1,8 @@
 import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue/enqueue';
 import { queuedJob } from '../../jobs/job-payloads';
+import { enqueue } from '../../jobs/queue/enqueue';
 import { storeReferencesFromText } from '../references/references.service';
 import { chunkPassages } from './chunk-passages';
 import { enqueueCleaningBackfill, markCleaned, selectTextToClean } from './full-text.repo';

@@ -1,14 +1,14 @@
 import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import type { Db, Tx } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
-import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
-import { markCleaned } from './full-text.repo';
 import type { PdfText } from '../uploads/pdf-text';
 import { chunkPassages, type PassageSpan } from './chunk-passages';
+import { markCleaned } from './full-text.repo';
 import { replacePassages } from './passages.repo';
 
 /** Whether passages get embeddings: only with an embedding model configured (docs/ai.md). */

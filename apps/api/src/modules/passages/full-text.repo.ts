@@ -1,7 +1,7 @@
 import type { TPaperRef } from '@paperbench/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import { CLEANING_VERSION } from '../../ai/text/clean/clean-page-text';
+import type { Db, Tx } from '../../db/client';
 import { papers, paperTexts } from '../../db/schema';
 import { insertJobsForPapers } from '../../jobs/queue/queue-jobs.repo';
 

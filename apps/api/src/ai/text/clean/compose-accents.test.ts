@@ -18,7 +18,6 @@ describe('composeAccents (strings pdf.js gave for the fixture PDFs)', () => {
     ['eﬃcient ﬁne-tuning', 'efficient fine-tuning'],
   ])('%s → %s', (raw, clean) => {
     expect(cleaned(raw)).toBe(clean);
-
   });
 
   it.each([

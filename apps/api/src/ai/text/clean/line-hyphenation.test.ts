@@ -18,7 +18,10 @@ describe('line-end hyphenation', () => {
   });
 
   it('keeps a real hyphen the document writes elsewhere ("self-\\nattention", "state-of-\\nthe-art")', () => {
-    const pages = ['Self-attention and state-of-the-art models.', 'The self-\nattention layer; a state-of-\nthe-art result.'];
+    const pages = [
+      'Self-attention and state-of-the-art models.',
+      'The self-\nattention layer; a state-of-\nthe-art result.',
+    ];
     expect(unhyphenate(pages)[1]).toBe('The self-attention layer; a state-of-the-art result.');
   });
 

@@ -19,7 +19,12 @@ describe('page furniture', () => {
   });
 
   it('cuts the journal page numbers pdf.js glues to the text ("2271of-the-art", "in this draft.85")', () => {
-    const acl = ['Title page\n2270SPECTER: a title', '2271of-the-art results', '2272the [SEP] token', '2273tasks in detail'];
+    const acl = [
+      'Title page\n2270SPECTER: a title',
+      '2271of-the-art results',
+      '2272the [SEP] token',
+      '2273tasks in detail',
+    ];
     expect(cleanPages(acl).map((page) => page.text)).toEqual([
       'Title page\nSPECTER: a title',
       'of-the-art results',
@@ -27,7 +32,12 @@ describe('page furniture', () => {
       'tasks in detail',
     ]);
     const naacl = ['as CoNLL-2003 and\n84', 'in this draft.85', 'authors.86', 'the ResNet50'];
-    expect(cleanPages(naacl).map((page) => page.text)).toEqual(['as CoNLL-2003 and', 'in this draft.', 'authors.', 'the ResNet50']);
+    expect(cleanPages(naacl).map((page) => page.text)).toEqual([
+      'as CoNLL-2003 and',
+      'in this draft.',
+      'authors.',
+      'the ResNet50',
+    ]);
   });
 
   it('leaves numbers that do not follow the pages alone', () => {

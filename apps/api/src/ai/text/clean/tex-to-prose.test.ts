@@ -22,7 +22,7 @@ describe('texToProse', () => {
     ['as shown in \\cite{smith2020}.', 'as shown in.'],
     ['$\\frac{1}{2}$ and $\\frac{a+b}{c}$', '1/2 and (a+b)/c'],
     ['G\\"odel and Erd\\H{o}s, \\v{C}ech', 'Gödel and Erdős, Čech'],
-    ['the ``best\'\' model -- really', 'the “best” model – really'],
+    ["the ``best'' model -- really", 'the “best” model – really'],
     ['costs \\$5 and~more', 'costs $5 and more'],
   ])('%s → %s', (tex, prose) => {
     expect(texToProse(tex)).toBe(prose);

@@ -19,6 +19,9 @@ function readArgument(text: string, at: number): { value: string; end: number } 
   return { value: raw.startsWith('{') ? raw.slice(1, -1) : raw, end: at + match[0].length };
 }
 
+/** Characters TeX escapes with a backslash: `\%` prints %. */
+const ESCAPED = new Set(['%', '&', '_', '#', '$', '{', '}']);
+
 /** TeX (math or text mode) as the plain characters it prints. */
 function plain(text: string, math: boolean): string {
   let out = '';
@@ -31,8 +34,9 @@ function plain(text: string, math: boolean): string {
       // In math, spaces after a control word only end its name ("\Delta B" prints ΔB).
       if (math && /^[A-Za-z]/.test(name)) while (text[at] === ' ') at++;
       if (name === '\\') out += ' ';
-      else if ('%&_#${}'.includes(name)) out += name;
-      else if (name === ',' || name === ';' || name === ' ' || name === '!' || name === ':') out += name === '!' ? '' : ' ';
+      else if (ESCAPED.has(name)) out += name;
+      else if (name === ',' || name === ';' || name === ' ' || name === '!' || name === ':')
+        out += name === '!' ? '' : ' ';
       else if (name in TEX_ACCENTS && !math) {
         const argument = readArgument(text, at);
         if (argument) {
@@ -59,7 +63,14 @@ function plain(text: string, math: boolean): string {
         }
       } else if (name in TEX_SYMBOLS) {
         out += TEX_SYMBOLS[name];
-      } else if (name === 'left' || name === 'right' || name === 'big' || name === 'Big' || name === 'bigl' || name === 'bigr') {
+      } else if (
+        name === 'left' ||
+        name === 'right' ||
+        name === 'big' ||
+        name === 'Big' ||
+        name === 'bigl' ||
+        name === 'bigr'
+      ) {
         // Delimiter sizes print the delimiter after them.
       } else if (!TEX_SWITCHES.has(name) && math) {
         out += name;
@@ -90,7 +101,9 @@ const MATH = /\$\$([\s\S]+?)\$\$|(?<!\\)\$((?:[^$\\]|\\[\s\S])+?)\$|\\\(([\s\S]+
 export function texToProse(text: string): string {
   if (!HAS_TEX.test(text)) return text;
   const prose = text
-    .replace(MATH, (_whole, display, inline, paren, bracket) => plain(display ?? inline ?? paren ?? bracket ?? '', true))
+    .replace(MATH, (_whole, display, inline, paren, bracket) =>
+      plain(display ?? inline ?? paren ?? bracket ?? '', true),
+    )
     .replace(/``([\s\S]*?)''/g, '“$1”')
     .replace(/---/g, '—')
     .replace(/--/g, '–');
