@@ -1,3 +1,5 @@
+import { composeAccents } from '../../ai/text/clean/compose-accents';
+
 /**
  * What the metadata reader (pdf-metadata.ts) needs of a PDF besides its text: the document info
  * dictionary, the XMP packet's fields and the first page's lines with their font size and position.
@@ -105,8 +107,9 @@ export function layoutLines(items: readonly unknown[]): LayoutLine[] {
       const small = run.str.trim() && runSize(run) < size * 0.8;
       text += small ? `⟨${run.str.trim()}⟩` : run.str;
     }
-    // Icon glyphs (ORCID, e-mail marks) sit in the private use area; composed accents compare equal.
-    const clean = text.normalize('NFC').replace(/\p{Co}/gu, ' ');
+    // Icon glyphs (ORCID, e-mail marks) sit in the private use area; accents, spacing ones pdf.js gives
+    // beside their letter included ("ˇReh˚uˇrek"), are composed so names compare equal (docs/ai.md#clean-text).
+    const clean = composeAccents(text).replace(/\p{Co}/gu, ' ');
     return { text: clip(clean.replace(/\s+/g, ' ').trim()), size, y, x, font: main?.fontName ?? '' };
   });
 }
