@@ -147,6 +147,8 @@ export function stampEdits(page: string): TextEdit[] {
   }));
 }
 
+const MAX_FOOTNOTES = 40;
+
 /** A footnote's text at the foot of the page, its number glued on: "10Learning rate…", "11https://…". */
 const FOOTNOTE_LINE = /^(\d{1,2})(?:(?=\p{Lu})|\s?(?=https?:|www\.))/u;
 /** Footnote symbols and superscript digits glued to a word: "Smith∗", "models†,", "data¹". */
@@ -163,7 +165,11 @@ export function footnoteMarkerEdits(page: string): TextEdit[] {
     end: match.index + match[0].length,
     text: '',
   }));
-  for (const line of linesOf(page)) {
+  // At most MAX_FOOTNOTES lines are looked up: a table of numbered rows must not cost a scan per row.
+  const footnotes = linesOf(page)
+    .filter((line) => FOOTNOTE_LINE.test(line.text))
+    .slice(0, MAX_FOOTNOTES);
+  for (const line of footnotes) {
     const label = FOOTNOTE_LINE.exec(line.text)?.[1];
     if (!label) continue;
     const marker = new RegExp(`(?<=\\p{Ll}{2}[.,;:)]?)${label}(?=[\\s.,;:)])`, 'u');

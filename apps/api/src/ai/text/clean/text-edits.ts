@@ -20,18 +20,25 @@ export interface CleanText {
 
 /**
  * The edits that do not overlap one already taken, in page order: earlier lists win, so a dropped
- * running header is not also rejoined at a hyphen inside it.
+ * running header is not also rejoined at a hyphen inside it. Linear in the characters the edits
+ * cover (a hostile page may hold a million of them).
  */
 export function mergeEdits(...lists: readonly (readonly TextEdit[])[]): TextEdit[] {
+  let end = 0;
+  for (const list of lists) for (const edit of list) end = Math.max(end, edit.end);
+  const covered = new Uint8Array(end + 1);
   const taken: TextEdit[] = [];
   for (const list of lists) {
     for (const edit of list) {
-      if (edit.end <= edit.start && edit.text === '') continue;
-      const overlaps = taken.some((other) => edit.start < other.end && other.start < edit.end);
-      if (!overlaps) taken.push(edit);
+      if (edit.end <= edit.start) continue;
+      let free = true;
+      for (let i = edit.start; i < edit.end && free; i++) free = covered[i] === 0;
+      if (!free) continue;
+      covered.fill(1, edit.start, edit.end);
+      taken.push(edit);
     }
   }
-  return taken.sort((a, b) => a.start - b.start || a.end - b.end);
+  return taken.sort((a, b) => a.start - b.start);
 }
 
 /** `page` with the (non-overlapping, sorted) `edits` applied, each clean character mapped to its page characters. */
