@@ -49,7 +49,8 @@ export async function storeExtractedText(
 export function abstractPassage(abstract: string): PassageSpan {
   const text = abstract.trim();
   const start = abstract.indexOf(text);
-  return { page: 1, charStart: start, charEnd: start + text.length, text: texToProse(text) };
+  // An abstract that is all TeX the prose reading drops stays as stored rather than becoming empty.
+  return { page: 1, charStart: start, charEnd: start + text.length, text: texToProse(text) || text };
 }
 
 /**
