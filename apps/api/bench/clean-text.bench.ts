@@ -13,8 +13,8 @@ import { chunkCleanPages, type PassageSpan } from '../src/modules/passages/chunk
 import { extractPdfText } from '../src/modules/uploads/pdf-text';
 
 const SETS = {
-  'tuning (test/fixtures/pdfs, 5)': path.join(import.meta.dirname, '../test/fixtures/pdfs'),
-  'held-out (test/fixtures/pdfs-meta, 20)': path.join(import.meta.dirname, '../test/fixtures/pdfs-meta'),
+  'tuning: test/fixtures/pdfs': path.join(import.meta.dirname, '../test/fixtures/pdfs'),
+  'held-out: test/fixtures/pdfs-meta': path.join(import.meta.dirname, '../test/fixtures/pdfs-meta'),
 };
 
 export interface ArtefactCounts {

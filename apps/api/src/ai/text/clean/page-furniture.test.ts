@@ -40,6 +40,19 @@ describe('page furniture', () => {
     ]);
   });
 
+  it('drops a page-of-pages line at the edge in any of the usual languages ("2 de 19", "Page 3 of 10")', () => {
+    const pages = [
+      '2 de 19\nO crescimento da China.',
+      'Página 3 de 19\nA economia cresce.',
+      'Seite 4 von 19\nDas Wachstum.',
+    ];
+    expect(cleanPages(pages).map((page) => page.text)).toEqual([
+      'O crescimento da China.',
+      'A economia cresce.',
+      'Das Wachstum.',
+    ]);
+  });
+
   it('leaves numbers that do not follow the pages alone', () => {
     const pages = ['We used 12', 'and 40', 'or 7', 'with 300'];
     expect(cleanPages(pages).map((page) => page.text)).toEqual(pages);

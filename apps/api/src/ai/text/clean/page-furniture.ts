@@ -67,16 +67,20 @@ export function runningKeys(pages: readonly string[]): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= needed(pages.length)).map(([key]) => key));
 }
 
+/** A page's number alone on a line: "12", "Page 3 of 10", "2 de 19", "Seite 2 von 9", "Page 2 sur 9", "3/16". */
+const PAGE_NUMBER_LINE =
+  /^\s*(?:(?:page|página|pagina|seite|p\.)\s*)?\d{1,4}(?:\s*(?:of|de|von|sur|di|\/)\s*\d{1,4})?\s*$/iu;
+
 /** A running line this long is dropped wherever pdf.js put it, not only at the page's edges (a footer read mid-page). */
 const DISTINCT_RUNNING = 24;
 
 /**
- * Edits dropping each page's running lines (runningKeys) and bare page numbers ("12", "Page 3 of 10")
- * at its edges; a long running line also where pdf.js's reading order put it inside the page.
+ * Edits dropping each page's running lines (runningKeys) and bare page numbers at its edges; a long
+ * running line also where pdf.js's reading order put it inside the page.
  */
 export function runningLineEdits(pages: readonly string[]): TextEdit[][] {
   const running = runningKeys(pages);
-  const bareNumber = /^\s*(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?\s*$/i;
+  const bareNumber = PAGE_NUMBER_LINE;
   return pages.map((page) => {
     const edges = new Set(edgeLines(page).map((line) => line.start));
     const dropped = linesOf(page).filter((line) => {
