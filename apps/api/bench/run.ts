@@ -25,6 +25,9 @@
  * held-out, the older fixtures: bench/pdf-metadata.bench.ts); --pdf-metadata-only runs just that section.
  * --references appends the reference-parsing section (20 PDFs of test/fixtures/pdfs-meta against gold.jsonl,
  * tuning and held-out splits: bench/references.bench.ts); --references-only runs just that section.
+ * --clean-text appends text artefacts in passages before and after cleaning (the five CC-BY fixtures it was
+ * tuned on, the 20 PDFs of test/fixtures/pdfs-meta held out: bench/clean-text.bench.ts); --clean-text-only
+ * runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -32,6 +35,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { renderCleanTextReport, runCleanTextBench } from './clean-text.bench';
 import { runCleanups } from './cleanup';
 import { runDiscoveryBench } from './discovery-report';
 import { measureGrantSearch } from './grant-search.bench';
@@ -125,7 +129,9 @@ async function main() {
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
   // The metadata and reference sections read fixture PDFs in this process: they need no built server.
-  const serverless = ['--pdf-metadata-only', '--references-only'].some((flag) => process.argv.includes(flag));
+  const serverless = ['--pdf-metadata-only', '--references-only', '--clean-text-only'].some((flag) =>
+    process.argv.includes(flag),
+  );
   if (!serverless && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
   }
@@ -140,10 +146,20 @@ async function main() {
       '--search-scale-only',
       '--pdf-metadata-only',
       '--references-only',
+      '--clean-text-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
   const wants = (
-    section: 'library' | 'discovery' | 'qa' | 'streams' | 'relevance' | 'search-scale' | 'pdf-metadata' | 'references',
+    section:
+      | 'library'
+      | 'discovery'
+      | 'qa'
+      | 'streams'
+      | 'relevance'
+      | 'search-scale'
+      | 'pdf-metadata'
+      | 'references'
+      | 'clean-text',
   ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
@@ -153,6 +169,7 @@ async function main() {
   const withSearchScale = wants('search-scale');
   const withPdfMetadata = wants('pdf-metadata');
   const withReferences = wants('references');
+  const withCleanText = wants('clean-text');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -183,6 +200,7 @@ async function main() {
       })
     : undefined;
   const references = withReferences ? await runReferencesBench(log) : undefined;
+  const cleanText = withCleanText ? await runCleanTextBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -195,10 +213,11 @@ async function main() {
   if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
   if (pdfMetadata) console.log(renderPdfMetadataReport(pdfMetadata, date));
   if (references) console.log(renderReferencesReport(references, date));
+  if (cleanText) console.log(renderCleanTextReport(cleanText, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references, cleanText }, null, 2)}\n`,
     );
 }
 

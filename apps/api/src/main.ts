@@ -8,6 +8,7 @@ import { seedGrantsIfEmpty } from './ingest/grants/grants-loader';
 import { jobDefinitions } from './jobs/definitions';
 import { startScheduler } from './jobs/scheduler';
 import { createProgressReporter } from './lib/progress-reporter';
+import { backfillCleanText } from './modules/passages/clean-stored-text';
 import { backfillReferences } from './modules/references/references.service';
 import { corpusCategories } from './modules/search/search-categories.repo';
 import { ensureSearchIndex } from './modules/search/search-index.repo';
@@ -52,6 +53,8 @@ async function main() {
   if (recovered.tempFilesRemoved || recovered.textsRequeued) app.log.info(recovered, 'recovered interrupted uploads');
   const referencesQueued = await backfillReferences(context);
   if (referencesQueued) app.log.info({ referencesQueued }, 'reference lists to parse from stored texts');
+  const cleaningQueued = await backfillCleanText(context);
+  if (cleaningQueued) app.log.info({ cleaningQueued }, 'stored texts to cut again into clean passages');
 
   const scheduler = config.JOBS_ENABLED
     ? startScheduler(context, jobDefinitions, { tickMs: config.JOBS_TICK_MS, log: app.log })

@@ -18,6 +18,7 @@ export const queuedJobs = {
   'embed-passages': { version: 1, payload: paperRef, maxAttempts: 5 },
   'fill-upload-metadata': { version: 1, payload: paperRef, maxAttempts: 3 },
   'parse-references': { version: 1, payload: paperRef, maxAttempts: 3 },
+  'clean-stored-text': { version: 1, payload: paperRef, maxAttempts: 3 },
 } as const;
 
 export type QueuedJobId = keyof typeof queuedJobs;

@@ -27,6 +27,12 @@ export const paperTexts = pgTable(
      * text made ready before references were parsed, which the parse-references backfill picks up.
      */
     referencesParsedAt: timestamp('references_parsed_at', { withTimezone: true }),
+    /**
+     * The cleaning version (ai/text/clean/clean-page-text.ts CLEANING_VERSION) the passages were cut
+     * with (docs/ai.md#clean-text); null for passages cut before text was cleaned. A text below the
+     * current version gets its passages cut again by the clean-stored-text job, queued at start-up.
+     */
+    cleanedVersion: integer('cleaned_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AnyJobDefinition } from '../job-definition';
 import { arxivHarvestJob } from './arxiv-harvest';
+import { cleanStoredTextJob } from './clean-stored-text';
 import { commonSearchWindowsJob } from './common-search-windows';
 import { dataRetentionJob } from './data-retention';
 import { emailDigestsJob } from './email-digests';
@@ -28,4 +29,5 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   embedPassagesJob,
   fillUploadMetadataJob,
   parseReferencesJob,
+  cleanStoredTextJob,
 ];

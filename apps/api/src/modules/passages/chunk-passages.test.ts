@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cleanPages } from '../../ai/text/clean/clean-page-text';
+import { cleanTextOf } from '../../ai/text/clean/text-edits';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
 import { extractPdfText } from '../uploads/pdf-text';
 import { chunkPassages, PASSAGE_WORDS } from './chunk-passages';
@@ -14,16 +16,46 @@ const sentences = (n: number, length: number, tag = 's') =>
     (_, i) => `Start ${Array.from({ length: length - 2 }, () => `${tag}${i}`).join(' ')} end.`,
   ).join(' ');
 
-/** Every passage is the exact slice of its page, and the slices of one page never overlap. */
+/**
+ * Every passage is the clean text of exactly its page span (docs/ai.md#clean-text), and the spans of
+ * one page never overlap.
+ */
 function expectExactAndOrdered(pages: string[], passages: ReturnType<typeof chunkPassages>) {
+  const clean = cleanPages(pages);
   for (const passage of passages) {
-    expect(pages[passage.page - 1]?.slice(passage.charStart, passage.charEnd)).toBe(passage.text);
+    const page = clean[passage.page - 1];
+    expect(page && cleanTextOf(page, passage.charStart, passage.charEnd)).toBe(passage.text);
   }
   for (let i = 1; i < passages.length; i++) {
     const [before, after] = [passages[i - 1], passages[i]];
     if (before?.page === after?.page) expect(after?.charStart).toBeGreaterThanOrEqual(before?.charEnd ?? 0);
     else expect(after?.page).toBeGreaterThan(before?.page ?? 0);
   }
+}
+
+/** The share of passages the PDF viewer marks on their page. */
+const viewerFound = (pages: string[], passages: ReturnType<typeof chunkPassages>) =>
+  passages.filter((passage) => viewerFinds(pages[passage.page - 1] ?? '', passage.text)).length / passages.length;
+
+/** The web viewer's quote matching (apps/web/src/lib/quote-spans.ts): letters and digits, NFKD, lower case. */
+const viewerLetters = (text: string) =>
+  [...text]
+    .map((char) =>
+      char
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]/gu, ''),
+    )
+    .join('');
+
+/** Whether the viewer marks `quote` on a page of this text: found whole, or between its first and last 40 letters. */
+function viewerFinds(page: string, quote: string): boolean {
+  const [text, wanted] = [viewerLetters(page), viewerLetters(quote)];
+  if (text.includes(wanted)) return true;
+  const start = text.indexOf(wanted.slice(0, 40));
+  const tail = wanted.slice(-40);
+  const tailAt = start === -1 ? -1 : text.indexOf(tail, start);
+  return tailAt !== -1 && tailAt + tail.length - start <= wanted.length * 1.5;
 }
 
 describe('chunkPassages', () => {
@@ -72,6 +104,29 @@ describe('chunkPassages', () => {
     expect(passages.filter((passage) => passage.page === 2)).toHaveLength(1);
   });
 
+  it('reads a word broken across lines whole, its span covering the hyphen and the line break', () => {
+    const pages = [
+      'We learn embeddings of papers. Our embed-\ndings beat the baselines. Self-attention helps.',
+      'Header of the Journal\nThe self-\nattention layers and the embeddings are fine. Ta- ble 3 says so.',
+      'Header of the Journal\nNothing else here about tables.',
+      'Header of the Journal\nA table of contents and one more table.',
+    ];
+    const passages = chunkPassages(pages);
+    expect(passages.map((passage) => passage.text)).toEqual([
+      'We learn embeddings of papers. Our embeddings beat the baselines. Self-attention helps.',
+      'The self-attention layers and the embeddings are fine. Table 3 says so.',
+      'Nothing else here about tables.',
+      'A table of contents and one more table.',
+    ]);
+    const [first, second] = passages;
+    expect(pages[0]?.slice(first?.charStart, first?.charEnd)).toContain('embed-\ndings');
+    expect(pages[1]?.slice(second?.charStart, second?.charEnd)).toBe(
+      'The self-\nattention layers and the embeddings are fine. Ta- ble 3 says so.',
+    );
+    expectExactAndOrdered(pages, passages);
+    expect(viewerFound(pages, passages)).toBe(1);
+  });
+
   it('cuts a real paper into ~250-word passages, exact to each page (NAACL 2018, 8 pages)', async () => {
     const { pages } = await extractPdfText(new Uint8Array(await readPdfFixture(NAACL_PDF)), {
       maxPages: 100,
@@ -80,6 +135,11 @@ describe('chunkPassages', () => {
     });
     const passages = chunkPassages(pages);
     expectExactAndOrdered(pages, passages);
+    // The viewer finds a quote by its letters: one whose first or last 40 letters lost a footnote
+    // number or a header line is not marked (1 of 23 here, a page-end run of footnote URLs).
+    expect(viewerFound(pages, passages)).toBeGreaterThanOrEqual(0.95);
+    expect(passages.some((passage) => passage.text.includes('literature'))).toBe(true);
+    expect(passages.some((passage) => /\blitera-\s/.test(passage.text))).toBe(false);
     expect(new Set(passages.map((passage) => passage.page))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8]));
     const counts = passages.map((passage) => words(passage.text));
     expect(Math.max(...counts)).toBeLessThanOrEqual(300);

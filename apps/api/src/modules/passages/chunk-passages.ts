@@ -1,6 +1,11 @@
+import { cleanPages } from '../../ai/text/clean/clean-page-text';
+import { type CleanText, pageSpanOf } from '../../ai/text/clean/text-edits';
 import { splitSentences } from '../../ai/text/sentences';
 
-/** One passage: `pages[page - 1].slice(charStart, charEnd) === text`. */
+/**
+ * One passage: its clean text, and the offsets in `pages[page - 1]` of the page characters it was
+ * cleaned from (docs/ai.md#clean-text): `cleanTextOf(cleanPages(pages)[page - 1], charStart, charEnd) === text`.
+ */
 export interface PassageSpan {
   /** 1-based page. */
   page: number;
@@ -70,17 +75,25 @@ function packPage(page: string): Span[] {
 }
 
 /**
- * A paper's pages cut into passages (docs/ai.md#full-text-and-passages): sentences packed up to
- * about 250 words, never across a page, so "page N" citations are exact; a sentence longer than a
- * passage is cut at word boundaries. Offsets are into the page's own text, which is never altered.
+ * A paper's pages cut into passages (docs/ai.md#full-text-and-passages): the pages cleaned once
+ * (docs/ai.md#clean-text: hyphenation undone, accents composed, running headers, page numbers and
+ * footnote markers dropped), then sentences packed up to about 250 words, never across a page, so
+ * "page N" citations are exact; a sentence longer than a passage is cut at word boundaries. Offsets
+ * are into the page's own text, which is never altered: the viewer's text layer is that text.
  */
 export function chunkPassages(pages: readonly string[]): PassageSpan[] {
-  return pages.flatMap((page, index) =>
-    packPage(page).map(({ start, end }) => ({
+  return chunkCleanPages(cleanPages(pages));
+}
+
+/** Passages of pages already cleaned (bench/clean-text.bench.ts also cuts the uncleaned pages, to compare). */
+export function chunkCleanPages(pages: readonly CleanText[]): PassageSpan[] {
+  return pages.flatMap((clean, index) =>
+    packPage(clean.text).map(({ start, end }) => ({
       page: index + 1,
-      charStart: start,
-      charEnd: end,
-      text: page.slice(start, end),
+      ...rename(pageSpanOf(clean, start, end)),
+      text: clean.text.slice(start, end),
     })),
   );
 }
+
+const rename = ({ start, end }: { start: number; end: number }) => ({ charStart: start, charEnd: end });

@@ -1,12 +1,14 @@
 import { paperRefKey, type TPaperRef } from '@paperbench/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import type { Db, Tx } from '../../db/client';
 import { paperTexts } from '../../db/schema';
 import { enqueue } from '../../jobs/queue/enqueue';
 import { storeReferencesFromText } from '../references/references.service';
 import { markTextReady } from '../uploads/paper-texts.repo';
 import type { PdfText } from '../uploads/pdf-text';
-import { chunkPassages } from './chunk-passages';
+import { chunkPassages, type PassageSpan } from './chunk-passages';
+import { markCleaned } from './full-text.repo';
 import { replacePassages } from './passages.repo';
 
 /** Whether passages get embeddings: only with an embedding model configured (docs/ai.md). */
@@ -32,11 +34,23 @@ export async function storeExtractedText(
   return db.transaction(async (tx) => {
     if (!(await markTextReady(tx, ref, extracted))) return false;
     await replacePassages(tx, ref, spans, 'pdf');
+    await markCleaned(tx, ref);
     await alsoWrite?.(tx);
     await storeReferencesFromText(tx, ref, extracted.pages);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });
+}
+
+/**
+ * The abstract as a paper's one passage: its TeX read as prose (docs/ai.md#clean-text), its offsets
+ * the trimmed abstract's in papers.abstract.
+ */
+export function abstractPassage(abstract: string): PassageSpan {
+  const text = abstract.trim();
+  const start = abstract.indexOf(text);
+  // An abstract that is all TeX the prose reading drops stays as stored rather than becoming empty.
+  return { page: 1, charStart: start, charEnd: start + text.length, text: texToProse(text) || text };
 }
 
 /**
@@ -69,8 +83,8 @@ export async function storeAbstractOnly(
       )
       .returning({ paperId: paperTexts.paperId });
     if (rows.length === 0 || !text) return rows.length === 1;
-    const start = abstract?.indexOf(text) ?? 0;
-    await replacePassages(tx, ref, [{ page: 1, charStart: start, charEnd: start + text.length, text }], 'abstract');
+    await replacePassages(tx, ref, [abstractPassage(abstract ?? '')], 'abstract');
+    await markCleaned(tx, ref);
     if (embed) await enqueue(tx, 'embed-passages', ref, { dedupeKey: paperRefKey(ref) });
     return true;
   });

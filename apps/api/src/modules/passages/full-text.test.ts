@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { TChatFile } from '@paperbench/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANING_VERSION, cleanPages } from '../../ai/text/clean/clean-page-text';
+import { cleanTextOf } from '../../ai/text/clean/text-edits';
 import { paperTexts, passages, queueJobs } from '../../db/schema';
 import { buildPaper, buildUpload, buildUser } from '../../test-support/factories';
 import { NAACL_PDF, readPdfFixture } from '../../test-support/pdf-fixtures';
@@ -69,12 +71,18 @@ describe.each(testDrivers())('full text and passages (%s)', (driver) => {
     expect(await statusOf(user.token, FETCHABLE)).toMatchObject({ embedding_status: 'ready' });
     const [text] = await t.db.select().from(paperTexts).where(eq(paperTexts.paperId, FETCHABLE));
     expect(text?.pages).toHaveLength(8);
+    expect(text?.cleanedVersion).toBe(CLEANING_VERSION);
     const rows = await passagesOf(FETCHABLE);
     expect(rows.length).toBeGreaterThanOrEqual(15);
+    // docs/ai.md#clean-text: each passage is the clean text of exactly its span of the page.
+    const clean = cleanPages(text?.pages ?? []);
     for (const row of rows) {
       expect(row.source).toBe('pdf');
-      expect(text?.pages?.[row.page - 1]?.slice(row.charStart, row.charEnd)).toBe(row.text);
+      const page = clean[row.page - 1];
+      expect(page && cleanTextOf(page, row.charStart, row.charEnd)).toBe(row.text);
     }
+    expect(rows.some((row) => /litera-\s+ture/.test(row.text))).toBe(false);
+    expect(rows.some((row) => row.text.includes('Erdős'))).toBe(true);
     // docs/references.md: the fetched text's reference list and markers are stored with the passages.
     const references = (await call(user.token, `/api/papers/${FETCHABLE}/references?platform=arxiv`)).json();
     expect(references.length).toBeGreaterThanOrEqual(20);

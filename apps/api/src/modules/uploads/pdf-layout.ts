@@ -1,3 +1,5 @@
+import { composeAccents } from '../../ai/text/clean/compose-accents';
+
 /**
  * What the metadata reader (pdf-metadata.ts) needs of a PDF besides its text: the document info
  * dictionary, the XMP packet's fields and the first page's lines with their font size and position.
@@ -112,8 +114,9 @@ export function layoutLines(items: readonly unknown[]): LayoutLine[] {
       text += small ? `⟨${run.str.trim()}⟩` : run.str;
       if (run.str.trim()) end = start + (run.width || 0);
     }
-    // Icon glyphs (ORCID, e-mail marks) sit in the private use area; composed accents compare equal.
-    const clean = text.normalize('NFC').replace(/\p{Co}/gu, ' ');
+    // Icon glyphs (ORCID, e-mail marks) sit in the private use area; accents, spacing ones pdf.js gives
+    // beside their letter included ("ˇReh˚uˇrek"), are composed so names compare equal (docs/ai.md#clean-text).
+    const clean = composeAccents(text).replace(/\p{Co}/gu, ' ');
     return { text: clip(clean.replace(/\s+/g, ' ').trim()), size, y, x, font: main?.fontName ?? '' };
   });
 }

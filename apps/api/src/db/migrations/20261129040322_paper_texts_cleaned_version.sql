@@ -1,0 +1,1 @@
+ALTER TABLE "paper_texts" ADD COLUMN "cleaned_version" integer;
