@@ -1,0 +1,46 @@
+import { type TScorecard, type TScorecardMetrics, ZScorecardMetrics } from '@paperbench/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiScorecards } from '../../db/schema';
+
+export interface NewScorecard {
+  mode: 'model' | 'extractive';
+  model: string | null;
+  setName: string;
+  setHash: string;
+  metrics: TScorecardMetrics;
+}
+
+/** `pnpm eval` stores its run (docs/ai.md#scorecard); one row per run, none ever updated. */
+export async function insertScorecard(db: Db, scorecard: NewScorecard): Promise<TScorecard> {
+  const [row] = await db.insert(aiScorecards).values(scorecard).returning();
+  if (!row) throw new Error('ai_scorecards: the insert returned no row');
+  return presentScorecard(row);
+}
+
+/** The newest run of this mode and model (a scorecard of another model says nothing about this one). */
+export async function selectLatestScorecard(
+  db: Db,
+  mode: 'model' | 'extractive',
+  model: string | null,
+): Promise<TScorecard | null> {
+  const [row] = await db
+    .select()
+    .from(aiScorecards)
+    .where(and(eq(aiScorecards.mode, mode), model === null ? isNull(aiScorecards.model) : eq(aiScorecards.model, model)))
+    .orderBy(desc(aiScorecards.createdAt), desc(aiScorecards.id))
+    .limit(1);
+  return row ? presentScorecard(row) : null;
+}
+
+function presentScorecard(row: typeof aiScorecards.$inferSelect): TScorecard {
+  return {
+    mode: row.mode === 'model' ? 'model' : 'extractive',
+    model: row.model,
+    set_name: row.setName,
+    set_hash: row.setHash,
+    created_at: row.createdAt.toISOString(),
+    // Parsed, not cast: a row written by an older `pnpm eval` must not reach clients in another shape.
+    metrics: ZScorecardMetrics.parse(row.metrics),
+  };
+}
