@@ -76,6 +76,7 @@ export const aiContract = c.router({
     path: '/api/ai/scorecard',
     responses: { 200: ZScorecardStatus },
     summary: 'The latest `pnpm eval` scorecard of the configured model (or of extractive mode)',
-    description: 'Gold pages cited, abstentions, fabricated citations, unverified sentences and speed; null before the first run.',
+    description:
+      'Gold pages cited, abstentions, fabricated citations, unverified sentences and speed; null before the first run.',
   },
 });

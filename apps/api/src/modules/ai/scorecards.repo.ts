@@ -27,7 +27,9 @@ export async function selectLatestScorecard(
   const [row] = await db
     .select()
     .from(aiScorecards)
-    .where(and(eq(aiScorecards.mode, mode), model === null ? isNull(aiScorecards.model) : eq(aiScorecards.model, model)))
+    .where(
+      and(eq(aiScorecards.mode, mode), model === null ? isNull(aiScorecards.model) : eq(aiScorecards.model, model)),
+    )
     .orderBy(desc(aiScorecards.createdAt), desc(aiScorecards.id))
     .limit(1);
   return row ? presentScorecard(row) : null;
