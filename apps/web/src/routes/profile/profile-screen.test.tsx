@@ -167,8 +167,7 @@ describe('/profile, signed in', () => {
     expect(withMe).toHaveTextContent('Public · commenter · shared by Bob');
 
     const ai = screen.getByRole('region', { name: 'AI on this server' });
-    expect(await within(ai).findByText('Model: qwen2.5:7b')).toBeInTheDocument();
-    expect(ai).toHaveTextContent('Not measured yet');
+    expect(await within(ai).findByText('Model: qwen2.5:7b · Not measured yet')).toBeInTheDocument();
     expect(within(ai).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/settings/ai');
   });
 

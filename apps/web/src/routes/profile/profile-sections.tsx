@@ -168,6 +168,7 @@ export function ServerAi() {
   return (
     <ProfileCard
       title="AI on this server"
+      className="profile-card-wide"
       action={
         <Link to={WEB_ROUTE_PATHS.aiSettings} className="profile-card-link">
           Details
@@ -177,14 +178,10 @@ export function ServerAi() {
       {status.isError ? (
         <LoadFailure what="The AI status" error={status.error} />
       ) : status.data ? (
-        <>
-          <p className="profile-muted">
-            {status.data.mode === 'model' ? `Model: ${status.data.model}` : 'No model: answers quote your papers'}
-          </p>
-          <p className="profile-muted">
-            {status.data.scorecard ? scorecardHeadline(status.data.scorecard) : 'Not measured yet'}
-          </p>
-        </>
+        <p className="profile-muted">
+          {status.data.mode === 'model' ? `Model: ${status.data.model}` : 'No model: answers quote your papers'} ·{' '}
+          {status.data.scorecard ? scorecardHeadline(status.data.scorecard) : 'Not measured yet'}
+        </p>
       ) : (
         <p className="profile-muted">Loading…</p>
       )}
