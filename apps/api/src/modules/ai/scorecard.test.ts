@@ -91,6 +91,13 @@ describe.each(testDrivers())('GET /api/ai/scorecard (%s)', (driver) => {
     expect((await scorecardOf(offline)).scorecard).toEqual(extractive);
   });
 
+  it('answers null, not an error, when the newest run was stored in a shape this version does not read', async () => {
+    await online.db.insert(aiScorecards).values({ ...run({}), metrics: { gold: 0.9 } });
+    const status = await scorecardOf(online);
+    expect(status.scorecard).toBeNull();
+    expect(status.hint).toBe(SCORECARD_HINT);
+  });
+
   it('refuses a row whose model does not match its mode (the table keeps them apart)', async () => {
     await expect(insertScorecard(offline.db, run({ mode: 'extractive', model: 'qwen2.5:7b' }))).rejects.toThrow();
     await expect(insertScorecard(offline.db, run({ mode: 'model', model: null }))).rejects.toThrow();

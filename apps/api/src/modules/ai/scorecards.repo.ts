@@ -14,11 +14,16 @@ export interface NewScorecard {
 /** `pnpm eval` stores its run (docs/ai.md#scorecard); one row per run, none ever updated. */
 export async function insertScorecard(db: Db, scorecard: NewScorecard): Promise<TScorecard> {
   const [row] = await db.insert(aiScorecards).values(scorecard).returning();
-  if (!row) throw new Error('ai_scorecards: the insert returned no row');
-  return presentScorecard(row);
+  const stored = row ? presentScorecard(row) : null;
+  if (!stored) throw new Error('ai_scorecards: the insert returned no row, or not the metrics given');
+  return stored;
 }
 
-/** The newest run of this mode and model (a scorecard of another model says nothing about this one). */
+/**
+ * The newest run of this mode and model (a scorecard of another model says nothing about this one);
+ * null when there is none, or when its metrics are of a shape this version no longer reads (a run of
+ * an older `pnpm eval`: the hint to run it again is then the truth).
+ */
 export async function selectLatestScorecard(
   db: Db,
   mode: 'model' | 'extractive',
@@ -35,14 +40,15 @@ export async function selectLatestScorecard(
   return row ? presentScorecard(row) : null;
 }
 
-function presentScorecard(row: typeof aiScorecards.$inferSelect): TScorecard {
+function presentScorecard(row: typeof aiScorecards.$inferSelect): TScorecard | null {
+  const metrics = ZScorecardMetrics.safeParse(row.metrics);
+  if (!metrics.success) return null;
   return {
     mode: row.mode === 'model' ? 'model' : 'extractive',
     model: row.model,
     set_name: row.setName,
     set_hash: row.setHash,
     created_at: row.createdAt.toISOString(),
-    // Parsed, not cast: a row written by an older `pnpm eval` must not reach clients in another shape.
-    metrics: ZScorecardMetrics.parse(row.metrics),
+    metrics: metrics.data,
   };
 }
