@@ -22,11 +22,13 @@ export interface BenchApp {
 
 /**
  * `prepare` runs after the migrations and before the app listens (e.g. loading the corpus). No
- * LLM_BASE_URL: extractive mode. Nothing leaves 127.0.0.1 (no arXiv, no remote PDFs).
+ * LLM_BASE_URL unless `aiEnv` names one (`pnpm eval` passes the operator's model settings): extractive
+ * mode. Nothing else leaves 127.0.0.1 (no arXiv, no remote PDFs).
  */
 export async function startBenchApp(
   databaseUrl: string | undefined,
   prepare?: (context: AppContext) => Promise<void>,
+  aiEnv: Record<string, string | undefined> = {},
 ): Promise<BenchApp> {
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'paperbench-bench-'));
   const database = openDatabase({ url: databaseUrl });
@@ -40,6 +42,7 @@ export async function startBenchApp(
     STORAGE_DIR: storageDir,
     // docs/security.md#rate-limits-and-quotas: every request comes from one user and one IP; budgets stay on, raised.
     ...RAISED_TEST_BUDGETS,
+    ...aiEnv,
   });
   const context = createAppContext({ db: database.db, config, jobs: jobDefinitions });
   const app = await buildApp(context);

@@ -130,6 +130,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['DELETE', '/api/share/{id}'],
   // docs/ai.md: whether answers come from a model or are extractive, so the UI labels them honestly.
   ['GET', '/api/ai/status'],
+  // docs/ai.md#scorecard: how the configured model did in the last `pnpm eval`, before a user trusts it.
+  ['GET', '/api/ai/scorecard'],
   // docs/ingest.md#freshness: the corpus's size and freshness, so "recent" lists say when they are a frozen sample.
   ['GET', '/api/corpus/status'],
   // docs/references.md#routes: a paper's parsed reference list, its in-text markers, and the papers citing it.

@@ -24,6 +24,8 @@ export const WEB_ROUTE_PATHS = {
   sharedList: '/share/:share_id',
   profile: '/profile',
   sci: '/sci',
+  /** docs/ai.md#scorecard: which model answers, and how it did in the last `pnpm eval`. */
+  aiSettings: '/settings/ai',
 } as const;
 
 export type TWebRouteName = keyof typeof WEB_ROUTE_PATHS;

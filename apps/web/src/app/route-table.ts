@@ -71,6 +71,7 @@ export const APP_ROUTES: readonly TAppRoute[] = [
   { path: P.sharedList, title: 'Shared List', load: loadHome, isKeptAlive: true },
   { path: P.profile, title: 'Profile', load: () => import('../routes/profile/profile-screen') },
   { path: P.sci, title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },
+  { path: P.aiSettings, title: 'AI Status', load: () => import('../routes/ai-settings/ai-settings-screen') },
   NOT_FOUND_ROUTE,
 ];
 

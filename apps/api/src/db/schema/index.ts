@@ -1,3 +1,4 @@
+export * from './ai-scorecards';
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';

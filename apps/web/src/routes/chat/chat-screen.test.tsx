@@ -1,7 +1,8 @@
-import type { TChatFile, TChatMessage, TChatSessionSummary, TStreamEvent } from '@paperbench/contract';
+import type { TChatFile, TChatMessage, TChatSessionSummary, TScorecard, TStreamEvent } from '@paperbench/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AI_STATUS_LINK_TEXT, NOT_MEASURED_TEXT } from '../../features/ai-status/scorecard-line';
 import { EXTRACTIVE_LABEL } from '../../features/chat/chat-answer';
 import { NOT_VERIFIED_TEXT } from '../../features/chat/citation-chip';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
@@ -66,13 +67,16 @@ function mockChatApi({
   stream = () => sseResponse([...answerEvents.map(sseFrame), sseFrame('[DONE]')]).response,
   sessions = () => ({ body: [] }),
   messages = () => ({ body: [] }),
+  scorecard = null,
 }: {
   files?: TChatFile[];
   mode?: 'model' | 'extractive';
   stream?: TStreamHandler;
   sessions?: TMockHandler<'GET /api/chat/sessions'>;
   messages?: TMockHandler<'GET /api/chat/messages'>;
+  scorecard?: TScorecard | null;
 } = {}) {
+  const model = mode === 'model' ? 'test-model' : null;
   const apiFetch = mockApi({
     'GET /api/chat/files': () => ({ body: files }),
     'GET /api/chat/sessions': sessions,
@@ -80,7 +84,8 @@ function mockChatApi({
     'POST /api/chat/sessions': () => ({ status: 201, body: { ...session, id: 8, title: 'New chat', messages: [] } }),
     'POST /api/chat/update_session_title': ({ body }) => ({ body: { ...session, title: body.title } }),
     'DELETE /api/chat/sessions': () => ({ body: { ok: true } }),
-    'GET /api/ai/status': () => ({ body: { mode, model: mode === 'model' ? 'test-model' : null, embeddings: null } }),
+    'GET /api/ai/status': () => ({ body: { mode, model, embeddings: null } }),
+    'GET /api/ai/scorecard': () => ({ body: { mode, model, scorecard, hint: 'Run `pnpm eval`' } }),
   });
   const streamBodies: unknown[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -334,6 +339,48 @@ describe('/chat', () => {
     expect(confirmSpy).toHaveBeenCalledWith(DELETE_SESSION_CONFIRM);
     await waitFor(() => expect(listReads()).toBeGreaterThan(before));
     expect(calls()).toContain('DELETE /api/chat/sessions');
+  });
+
+  it("names the model and its latest scorecard's headline, linking to the AI status page", async () => {
+    const scorecard: TScorecard = {
+      mode: 'model',
+      model: 'test-model',
+      set_name: 'questions.json',
+      set_hash: 'f'.repeat(64),
+      created_at: '2026-11-29T03:00:00.000Z',
+      metrics: {
+        questions: 20,
+        gold_cited: [
+          { kind: 'keyword', cited: 7, questions: 8 },
+          { kind: 'paraphrased', cited: 4, questions: 4 },
+        ],
+        correct_abstentions: 7,
+        unanswerable: 8,
+        wrong_abstentions: 1,
+        answerable: 12,
+        fabricated_citations: 0,
+        unsupported_sentences: 2,
+        withdrawn_answers: 0,
+        errors: 0,
+        first_token_ms: { p50: 500, p95: 900 },
+        tokens_per_second: 22,
+      },
+    };
+    mockChatApi({ scorecard });
+    const { router } = renderChat();
+    expect(
+      await screen.findByText('Scorecard 2026-11-29: gold page 92 %, abstentions 7/8, 0 fabricated'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Answers by test-model')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: AI_STATUS_LINK_TEXT }));
+    expect(router.state.location.pathname).toBe('/settings/ai');
+  });
+
+  it('says when extractive mode was never measured', async () => {
+    mockChatApi({ mode: 'extractive' });
+    renderChat();
+    expect(await screen.findByText(NOT_MEASURED_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('Extractive answers')).toBeInTheDocument();
   });
 
   it('shows no offline banner when a model is configured, and no sessions yet', async () => {

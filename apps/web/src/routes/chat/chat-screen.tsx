@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TScreenProps } from '../../app/screen-props';
+import { ScorecardLine } from '../../features/ai-status/scorecard-line';
 import { useAiStatusQuery } from '../../features/chat/api';
 import { CHAT_STREAM_SOURCE, useChatStream } from '../../features/chat/use-chat-stream';
 import { useUserFilesQuery } from '../../features/library/api';
@@ -42,6 +43,7 @@ export default function ChatScreen({ title }: TScreenProps) {
       <SessionsSidebar selectedId={sessionId} onSelect={selectSession} />
       <div className="chat-main">
         <h1>{title}</h1>
+        <ScorecardLine />
         {aiStatus.data?.mode === 'extractive' && (
           <p className="notice chat-offline" role="note">
             {OFFLINE_BANNER_TEXT}

@@ -72,6 +72,9 @@ function mockProfileApi(profile: TProfile, clientId: string | null = null, handl
     'GET /api/profile/library.json': handlers.libraryCsl ?? notMocked,
     'DELETE /api/profile': handlers.deletion ?? notMocked,
     'POST /api/user/get_id': () => ({ body: { user_id: NEW_ANONYMOUS_ID } }),
+    'GET /api/ai/scorecard': () => ({
+      body: { mode: 'model', model: 'qwen2.5:7b', scorecard: null, hint: 'Run `pnpm eval`' },
+    }),
   });
 }
 
@@ -162,6 +165,10 @@ describe('/profile, signed in', () => {
     const withMe = within(shared).getByRole('link', { name: /Reading group/ });
     expect(withMe).toHaveAttribute('href', '/rwf/9');
     expect(withMe).toHaveTextContent('Public · commenter · shared by Bob');
+
+    const ai = screen.getByRole('region', { name: 'AI on this server' });
+    expect(await within(ai).findByText('Model: qwen2.5:7b · Not measured yet')).toBeInTheDocument();
+    expect(within(ai).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/settings/ai');
   });
 
   it('offers no digest when the server cannot mail, and says so', async () => {

@@ -11,7 +11,14 @@ import { Avatar } from '../../features/identity/avatar';
 import { useCachedUser } from '../../features/identity/cached-user';
 import { SignInButton } from '../../features/identity/sign-in-button';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { DigestSubscription, FollowedTopics, LibraryCounts, ProfileCard, SharedFolders } from './profile-sections';
+import {
+  DigestSubscription,
+  FollowedTopics,
+  LibraryCounts,
+  ProfileCard,
+  ServerAi,
+  SharedFolders,
+} from './profile-sections';
 import '../../features/identity/identity.css';
 import './profile.css';
 
@@ -155,6 +162,7 @@ export default function ProfileScreen({ title }: TScreenProps) {
         <FollowedTopics />
         <DigestSubscription />
         <SharedFolders />
+        <ServerAi />
         <YourData />
         <DangerZone isSignedIn={isSignedIn} />
       </div>

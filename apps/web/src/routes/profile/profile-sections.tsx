@@ -1,7 +1,9 @@
-import type { TProfileCounts, TSharedFolder, TSubscription } from '@paperbench/contract';
+import { type TProfileCounts, type TSharedFolder, type TSubscription, WEB_ROUTE_PATHS } from '@paperbench/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
+import { useAiScorecardQuery } from '../../features/ai-status/api';
+import { scorecardHeadline } from '../../features/ai-status/scorecard-headline';
 import { useForumListQuery } from '../../features/forum/api';
 import { useSubscriptionQuery } from '../../features/subscription/api';
 import { useTopicsQuery } from '../../features/topics/api';
@@ -152,6 +154,33 @@ export function DigestSubscription() {
             {line.state}
           </span>
           <span className="profile-muted">{line.detail}</span>
+        </p>
+      ) : (
+        <p className="profile-muted">Loading…</p>
+      )}
+    </ProfileCard>
+  );
+}
+
+/** docs/ai.md#scorecard: which AI answers on this server and its latest scorecard, with the way to its details. */
+export function ServerAi() {
+  const status = useAiScorecardQuery();
+  return (
+    <ProfileCard
+      title="AI on this server"
+      className="profile-card-wide"
+      action={
+        <Link to={WEB_ROUTE_PATHS.aiSettings} className="profile-card-link">
+          Details
+        </Link>
+      }
+    >
+      {status.isError ? (
+        <LoadFailure what="The AI status" error={status.error} />
+      ) : status.data ? (
+        <p className="profile-muted">
+          {status.data.mode === 'model' ? `Model: ${status.data.model}` : 'No model: answers quote your papers'} ·{' '}
+          {status.data.scorecard ? scorecardHeadline(status.data.scorecard) : 'Not measured yet'}
         </p>
       ) : (
         <p className="profile-muted">Loading…</p>

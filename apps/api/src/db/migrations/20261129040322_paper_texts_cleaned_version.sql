@@ -1,1 +1,0 @@
-ALTER TABLE "paper_texts" ADD COLUMN "cleaned_version" integer;
