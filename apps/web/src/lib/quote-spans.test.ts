@@ -34,6 +34,20 @@ describe('findQuoteSpans', () => {
     expect(findQuoteSpans(page, quote.replace('¶', '(sic)'))).toEqual([1, 2, 3]);
   });
 
+  it('finds a cleaned passage whose first 40 letters lost a footnote mark, and a page number inside it', () => {
+    const page = [
+      'Header',
+      'We rely on curated domain ontologies9 built over many years,',
+      '12',
+      'and we extend them with terms mined from the corpus itself.',
+      'Footer',
+    ];
+    // What the server's cleaning keeps of those lines: the mark "9" and the page number "12" dropped.
+    const quote =
+      'We rely on curated domain ontologies built over many years, and we extend them with terms mined from the corpus itself.';
+    expect(findQuoteSpans(page, quote)).toEqual([1, 2, 3]);
+  });
+
   it('finds nothing when the quote is not on the page', () => {
     expect(findQuoteSpans(spans, 'Convolutional networks dominate vision.')).toEqual([]);
     expect(findQuoteSpans(spans, '')).toEqual([]);

@@ -6,8 +6,11 @@ function normalizeChar(char: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** How many normalized characters of the quote's start and end locate it when the whole does not match. */
-const ANCHOR_LENGTH = 40;
+/**
+ * How many normalized characters of the quote's start and end locate it when the whole does not match:
+ * 40, else 20 (the server's text cleaning may have dropped a page number or footnote mark near an end).
+ */
+const ANCHOR_LENGTHS = [40, 20];
 
 /**
  * Which of a page's text-layer spans show `quote` (a cited passage), by index: the whole quote found
@@ -26,17 +29,24 @@ export function findQuoteSpans(spanTexts: readonly string[], quote: string): num
   });
   const wanted = [...quote].map(normalizeChar).join('');
   if (!wanted) return [];
-  let start = page.indexOf(wanted);
-  let end = start + wanted.length;
-  if (start === -1) {
-    start = page.indexOf(wanted.slice(0, ANCHOR_LENGTH));
-    const tail = wanted.slice(-ANCHOR_LENGTH);
-    const tailAt = start === -1 ? -1 : page.indexOf(tail, start);
-    // The anchors must enclose about the quote's length, not two far-apart repeats.
-    if (tailAt === -1 || tailAt + tail.length - start > wanted.length * 1.5) return [];
-    end = tailAt + tail.length;
-  }
+  const found = locate(page, wanted);
+  if (!found) return [];
+  const [start, end] = found;
   const first = owner[start] ?? 0;
   const last = owner[end - 1] ?? first;
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** [start, end) of `wanted` in `page`: whole, or between its first and last anchor letters. */
+function locate(page: string, wanted: string): [number, number] | null {
+  const start = page.indexOf(wanted);
+  if (start !== -1) return [start, start + wanted.length];
+  for (const length of ANCHOR_LENGTHS) {
+    const head = page.indexOf(wanted.slice(0, length));
+    const tail = wanted.slice(-length);
+    const tailAt = head === -1 ? -1 : page.indexOf(tail, head);
+    // The anchors must enclose about the quote's length, not two far-apart repeats.
+    if (tailAt !== -1 && tailAt + tail.length - head <= wanted.length * 1.5) return [head, tailAt + tail.length];
+  }
+  return null;
 }
