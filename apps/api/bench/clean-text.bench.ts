@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { locateQuote, quoteLetters } from '@paperbench/contract';
 import { cleanPages } from '../src/ai/text/clean/clean-page-text';
 import { runningKey, runningKeys } from '../src/ai/text/clean/page-furniture';
 import { applyEdits } from '../src/ai/text/clean/text-edits';
@@ -33,25 +34,8 @@ const HYPHEN_SPLIT = /\p{L}[-\u00AD\u2010](?:[ \t]*\n[ \t]*| )(?!(?:and|or|nor)\
 const SPACING_ACCENT =
   /[\u02C7\u02DA\u00A8\u00B4\u02DC\u02C6\u02D8\u02D9\u02DD](?=\p{L})|(?<=\p{L})[\u02C7\u02DA\u00A8\u02DD]/gu;
 
-const letters = (text: string) =>
-  [...text]
-    .map((char) =>
-      char
-        .normalize('NFKD')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]/gu, ''),
-    )
-    .join('');
-
-/** The viewer's rule: the quote's letters found whole, or its first and last 40 within 1.5 times its length. */
-function viewerFinds(page: string, quote: string): boolean {
-  const [text, wanted] = [letters(page), letters(quote)];
-  if (text.includes(wanted)) return true;
-  const start = text.indexOf(wanted.slice(0, 40));
-  const tail = wanted.slice(-40);
-  const tailAt = start === -1 ? -1 : text.indexOf(tail, start);
-  return tailAt !== -1 && tailAt + tail.length - start <= wanted.length * 1.5;
-}
+/** The viewer's rule (locateQuote, shared with apps/web). */
+const viewerFinds = (page: string, quote: string) => locateQuote(quoteLetters(page), quoteLetters(quote)) !== null;
 
 function count(pages: readonly string[], passages: readonly PassageSpan[]): ArtefactCounts {
   const running = runningKeys(pages);

@@ -86,6 +86,7 @@ export * from './paper-ref-key';
 export * from './paper-urls';
 export * from './pdfs.contract';
 export * from './profile.schemas';
+export * from './quote-letters';
 export * from './recommendation.schemas';
 export * from './references.contract';
 export * from './review.schemas';

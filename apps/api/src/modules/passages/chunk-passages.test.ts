@@ -1,3 +1,4 @@
+import { locateQuote, quoteLetters } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
 import { cleanPages } from '../../ai/text/clean/clean-page-text';
 import { cleanTextOf } from '../../ai/text/clean/text-edits';
@@ -37,26 +38,8 @@ function expectExactAndOrdered(pages: string[], passages: ReturnType<typeof chun
 const viewerFound = (pages: string[], passages: ReturnType<typeof chunkPassages>) =>
   passages.filter((passage) => viewerFinds(pages[passage.page - 1] ?? '', passage.text)).length / passages.length;
 
-/** The web viewer's quote matching (apps/web/src/lib/quote-spans.ts): letters and digits, NFKD, lower case. */
-const viewerLetters = (text: string) =>
-  [...text]
-    .map((char) =>
-      char
-        .normalize('NFKD')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]/gu, ''),
-    )
-    .join('');
-
-/** Whether the viewer marks `quote` on a page of this text: found whole, or between its first and last 40 letters. */
-function viewerFinds(page: string, quote: string): boolean {
-  const [text, wanted] = [viewerLetters(page), viewerLetters(quote)];
-  if (text.includes(wanted)) return true;
-  const start = text.indexOf(wanted.slice(0, 40));
-  const tail = wanted.slice(-40);
-  const tailAt = start === -1 ? -1 : text.indexOf(tail, start);
-  return tailAt !== -1 && tailAt + tail.length - start <= wanted.length * 1.5;
-}
+/** Whether the viewer marks `quote` on a page of this text (its own rule, shared through the contract). */
+const viewerFinds = (page: string, quote: string) => locateQuote(quoteLetters(page), quoteLetters(quote)) !== null;
 
 describe('chunkPassages', () => {
   it.each([
