@@ -5,7 +5,7 @@ import { grants } from '../../db/schema';
 import type { CoOccurrence } from './related-words';
 
 /** The best hits read to learn related words. */
-const HITS_READ = 60;
+const HITS_READ = 50;
 /** Candidate lexemes whose grant counts are looked up (the most frequent in the hits). */
 const CANDIDATES = 40;
 
@@ -18,7 +18,7 @@ const bestHits = (query: SQL) => sql`
 
 /**
  * The lexemes of the best hits of `query` with how many hits and how many grants hold each, the number of
- * hits read, and their texts (for the words' written forms).
+ * hits read, and their texts (for the words' written forms); one statement, so the hits are ranked once.
  */
 export async function selectCoOccurrences(
   db: Db,
@@ -32,16 +32,15 @@ export async function selectCoOccurrences(
       where length(u.lexeme) > 3 and u.lexeme ~ '^[a-z]+$'
       group by u.lexeme order by in_hits desc, u.lexeme limit ${CANDIDATES}
     )
-    select cand.lexeme, cand.in_hits,
-      (select count(*) from ${grants} where ${grants.searchVector} @@ quote_literal(cand.lexeme)::tsquery)::int as holding
-    from cand`);
-  const candidates = rowsOf<{ lexeme: string; in_hits: number; holding: number }>(result).map((row) => ({
-    lexeme: row.lexeme,
-    inHits: Number(row.in_hits),
-    holding: Number(row.holding),
-  }));
-  const texts = rowsOf<{ text: string }>(await db.execute(sql`select text from (${bestHits(query)}) as hits`)).map(
-    (row) => row.text,
+    select
+      (select coalesce(json_agg(hits.text), '[]'::json) from hits)::text as texts,
+      (select coalesce(json_agg(json_build_array(cand.lexeme, cand.in_hits,
+        (select count(*) from ${grants} where ${grants.searchVector} @@ quote_literal(cand.lexeme)::tsquery))), '[]'::json)
+       from cand)::text as candidates`);
+  const [row] = rowsOf<{ texts: string; candidates: string }>(result);
+  const texts = JSON.parse(row?.texts ?? '[]') as string[];
+  const candidates = (JSON.parse(row?.candidates ?? '[]') as [string, number, number][]).map(
+    ([lexeme, inHits, holding]) => ({ lexeme, inHits: Number(inHits), holding: Number(holding) }),
   );
   return { candidates, hits: texts.length, texts };
 }

@@ -78,6 +78,7 @@ describe('related words', () => {
         { lexeme: 'rare', inHits: 2, holding: 2 },
         { lexeme: 'screen', inHits: 15, holding: 40 },
         { lexeme: 'breast', inHits: 12, holding: 30 },
+        { lexeme: 'canc', inHits: 30, holding: 30 },
       ],
       81,
       2313,

@@ -23,7 +23,7 @@ export interface CoOccurrence {
 /**
  * The lexemes most tied to the hits: held by enough of them (MIN_HITS, MIN_SHARE), far more often than by
  * grants at large (MIN_LIFT), scored by share in the hits × log(grants / grants holding it). The query's own
- * lexemes are left out.
+ * lexemes, and stems one of them begins with or that begin with one, are left out.
  */
 export function chooseRelated(
   candidates: readonly CoOccurrence[],
@@ -35,12 +35,10 @@ export function chooseRelated(
   return candidates
     .filter(({ lexeme, inHits, holding }) => {
       const share = inHits / hits;
+      // 'religi' (religious) is the query's 'religion' again: a stem sharing a prefix with the query's is left out.
+      const isQueryWord = [...queryLexemes].some((query) => query.startsWith(lexeme) || lexeme.startsWith(query));
       return (
-        !queryLexemes.has(lexeme) &&
-        inHits >= MIN_HITS &&
-        share >= MIN_SHARE &&
-        holding > 0 &&
-        share / (holding / total) >= MIN_LIFT
+        !isQueryWord && inHits >= MIN_HITS && share >= MIN_SHARE && holding > 0 && share / (holding / total) >= MIN_LIFT
       );
     })
     .map(({ lexeme, inHits, holding }) => ({ lexeme, score: (inHits / hits) * Math.log(total / holding) }))
@@ -61,7 +59,7 @@ export function surfaceForm(lexeme: string, texts: readonly string[]): string {
   const yEnding = lexeme.endsWith('i');
   const stem = yEnding ? lexeme.slice(0, -1) : lexeme;
   const fits = (word: string) =>
-    word.startsWith(stem) && word.length <= lexeme.length + 4 && (!yEnding || 'iy'.includes(word[stem.length] ?? ''));
+    word.startsWith(stem) && word.length <= lexeme.length + 6 && (!yEnding || 'iy'.includes(word[stem.length] ?? ''));
   for (const text of texts) {
     for (const [word] of text.toLowerCase().matchAll(WORD)) {
       if (fits(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
