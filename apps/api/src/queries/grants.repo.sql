@@ -91,7 +91,7 @@ select
                 websearch_to_tsquery('english', $2)
               ) > 0
             ) then 0.8
-            when "grants"."search_vector" @@ websearch_to_tsquery('english', $3) then 0.3 + 0.4 * (
+            when "grants"."search_vector" @@ websearch_to_tsquery('english', $3) then 0.7 - 0.4 / (
               ts_rank_cd(
                 case
                   when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
@@ -99,16 +99,7 @@ select
                 end::float4[],
                 "grants"."search_vector",
                 websearch_to_tsquery('english', $4)
-              ) / (
-                ts_rank_cd(
-                  case
-                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
-                    else '{0,1,0,1}'
-                  end::float4[],
-                  "grants"."search_vector",
-                  websearch_to_tsquery('english', $5)
-                ) + 1
-              )
+              ) + 1
             )
             else 0
           end
@@ -119,34 +110,25 @@ select
               and ts_rank_cd(
                 '{0,0,0,1}'::float4[],
                 "grants"."search_vector",
-                websearch_to_tsquery('english', $6)
+                websearch_to_tsquery('english', $5)
               ) > 0
             ) then 1.0
             when (
               ts_rank_cd(
                 '{0,0,1,0}'::float4[],
                 "grants"."search_vector",
-                websearch_to_tsquery('english', $7)
+                websearch_to_tsquery('english', $6)
               ) > 0
             ) then 0.8
-            when "grants"."search_vector" @@ websearch_to_tsquery('english', $8) then 0.3 + 0.4 * (
+            when "grants"."search_vector" @@ websearch_to_tsquery('english', $7) then 0.7 - 0.4 / (
               ts_rank_cd(
                 case
                   when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
                   else '{0,1,0,1}'
                 end::float4[],
                 "grants"."search_vector",
-                websearch_to_tsquery('english', $9)
-              ) / (
-                ts_rank_cd(
-                  case
-                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
-                    else '{0,1,0,1}'
-                  end::float4[],
-                  "grants"."search_vector",
-                  websearch_to_tsquery('english', $10)
-                ) + 1
-              )
+                websearch_to_tsquery('english', $8)
+              ) + 1
             )
             else 0
           end
@@ -165,7 +147,7 @@ select
               and ts_rank_cd(
                 '{0,0,0,1}'::float4[],
                 "grants"."search_vector",
-                websearch_to_tsquery('english', $11)
+                websearch_to_tsquery('english', $9)
               ) > 0
             )
             and not (
@@ -173,11 +155,19 @@ select
               and ts_rank_cd(
                 '{0,0,0,1}'::float4[],
                 "grants"."search_vector",
-                websearch_to_tsquery('english', $12)
+                websearch_to_tsquery('english', $10)
               ) > 0
             )
             and (
               case
+                when "grants"."search_vector" @@ websearch_to_tsquery('english', $11) then ts_rank_cd(
+                  case
+                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
+                    else '{0,1,0,1}'
+                  end::float4[],
+                  "grants"."search_vector",
+                  websearch_to_tsquery('english', $12)
+                )
                 when "grants"."search_vector" @@ websearch_to_tsquery('english', $13) then ts_rank_cd(
                   case
                     when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
@@ -185,14 +175,6 @@ select
                   end::float4[],
                   "grants"."search_vector",
                   websearch_to_tsquery('english', $14)
-                )
-                when "grants"."search_vector" @@ websearch_to_tsquery('english', $15) then ts_rank_cd(
-                  case
-                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
-                    else '{0,1,0,1}'
-                  end::float4[],
-                  "grants"."search_vector",
-                  websearch_to_tsquery('english', $16)
                 )
                 else 0
               end
@@ -206,23 +188,23 @@ select
       (
         4.000000 * (
           case
-            when "grants"."search_vector" @@ $17::tsquery then 1
+            when "grants"."search_vector" @@ $15::tsquery then 1
             else 0
           end
         )
       ) / 4.000000
-    ) + 0.1 * ts_rank_cd("grants"."search_vector", websearch_to_tsquery('english', $18), 32)
+    ) + 0.1 * ts_rank_cd("grants"."search_vector", websearch_to_tsquery('english', $16), 32)
   ) as "score"
 from
   "grants"
 where
   (
-    "grants"."search_vector" @@ websearch_to_tsquery('english', $19)
-    and "grants"."kind" = $20
-    and "grants"."agency" in ($21)
-    and "grants"."amount" >= $22
-    and "grants"."start_date" >= $23
-    and "grants"."pi" ilike $24
+    "grants"."search_vector" @@ websearch_to_tsquery('english', $17)
+    and "grants"."kind" = $18
+    and "grants"."agency" in ($19)
+    and "grants"."amount" >= $20
+    and "grants"."start_date" >= $21
+    and "grants"."pi" ilike $22
   )
 order by
   score DESC,
@@ -230,33 +212,31 @@ order by
   "grants"."source",
   "grants"."source_id"
 limit
-  $25;
+  $23;
 -- parameters:
 --   $1 = "quantum"
 --   $2 = "quantum"
 --   $3 = "quantum"
 --   $4 = "quantum"
---   $5 = "quantum"
+--   $5 = "sensing"
 --   $6 = "sensing"
 --   $7 = "sensing"
 --   $8 = "sensing"
---   $9 = "sensing"
+--   $9 = "quantum"
 --   $10 = "sensing"
 --   $11 = "quantum"
---   $12 = "sensing"
---   $13 = "quantum"
---   $14 = "quantum"
---   $15 = "sensing"
---   $16 = "sensing"
---   $17 = "'detector'"
---   $18 = "quantum sensing"
---   $19 = "quantum sensing"
---   $20 = "award"
---   $21 = "NSF"
---   $22 = 100000
---   $23 = "2020-01-01"
---   $24 = "%Smith%"
---   $25 = 20
+--   $12 = "quantum"
+--   $13 = "sensing"
+--   $14 = "sensing"
+--   $15 = "'detector'"
+--   $16 = "quantum sensing"
+--   $17 = "quantum sensing"
+--   $18 = "award"
+--   $19 = "NSF"
+--   $20 = 100000
+--   $21 = "2020-01-01"
+--   $22 = "%Smith%"
+--   $23 = 20
 
 -- selectGrantFacets
 -- input: {"tsQuery":"websearch_to_tsquery('english', 'quantum sensing')","filters":{"kind":"award","agencies":["NSF"],"amountMin":100000,"dateFrom":"2020-01-01","pi":"Smith"}}

@@ -10,18 +10,10 @@ import {
   selectPairStats,
   selectWordStats,
 } from './grant-concepts.repo';
-import { selectCoOccurrences } from './grant-related.repo';
+import { coOccurrences } from './grant-related.repo';
 import type { WeightedQuery } from './grant-score';
 import { anyOf, type GrantFilters, lexemesTsQuery } from './grants.repo';
-import {
-  contentPairs,
-  FEW_FULL_MATCHES,
-  groupConcepts,
-  partialNotice,
-  plainWords,
-  rarity,
-  type WordStat,
-} from './query-concepts';
+import { contentPairs, FEW_FULL_MATCHES, groupConcepts, plainWords, rarity, type WordStat } from './query-concepts';
 import { chooseRelated, surfaceForm } from './related-words';
 
 /** How the user's words are searched and ranked (docs/grants.md#ranking). */
@@ -35,7 +27,6 @@ export interface QueryPlan {
   relatedTerms: string[];
   match: TGrantSearchResponse['match'];
   partial: TGrantSearchResponse['partial'];
-  notice: string | null;
 }
 
 const lexemesOf = (words: readonly WordStat[]) =>
@@ -60,12 +51,7 @@ async function conceptsOf(db: Db, query: string): Promise<{ concepts: string[]; 
  * Reads the query as concepts and decides the match: every word (as typed), or, when fewer than
  * FEW_FULL_MATCHES grants (with the filters) hold every word, any concept, labelled as partial.
  */
-export async function planQuery(
-  db: Db,
-  query: string,
-  filters: GrantFilters,
-  kind: 'award' | 'opportunity' | undefined,
-): Promise<QueryPlan> {
+export async function planQuery(db: Db, query: string, filters: GrantFilters): Promise<QueryPlan> {
   const every = webSearchQuery(query);
   const read = await conceptsOf(db, query);
   const names = read?.concepts ?? [query];
@@ -88,7 +74,7 @@ export async function planQuery(
     .map((concept) => concept.name);
 
   // A query with operators says itself what it wants: it gets no related words.
-  const cooccurring = read ? await selectCoOccurrences(db, tsQuery) : { candidates: [], hits: 0, texts: [] };
+  const cooccurring = read ? await coOccurrences(db, tsQuery) : { candidates: [], hits: 0, texts: [] };
   const relatedLexemes = chooseRelated(
     cooccurring.candidates,
     cooccurring.hits,
@@ -106,6 +92,5 @@ export async function planQuery(
     relatedTerms: relatedLexemes.map((lexeme) => surfaceForm(lexeme, cooccurring.texts)),
     match: isPartial ? 'partial' : 'all',
     partial: isPartial ? { concepts: names, all_count: counts.allFiltered, showing } : null,
-    notice: isPartial ? partialNotice(kind, names, counts.allFiltered, showing) : null,
   };
 }

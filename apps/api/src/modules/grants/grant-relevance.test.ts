@@ -42,6 +42,8 @@ describe.each(testDrivers())('grant relevance over the shipped sample (%s)', (dr
       'No award mentions all of machine learning, cancer; showing awards on cancer and on machine learning',
     );
     expect(body.total).toBeGreaterThan(80);
+    // Without a kind the notice names what is stored: the sample holds awards only.
+    expect((await found({ query: 'machine learning cancer' })).notice).toBe(body.notice);
     for (const grant of body.results) expect(textOf(grant)).toMatch(/cancer|machine learning/);
     // Both concepts are represented among the first ten.
     const top = body.results.slice(0, 10).map(textOf);

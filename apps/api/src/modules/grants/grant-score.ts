@@ -38,11 +38,14 @@ const inKeywords = (query: SQL) => sql`(ts_rank_cd('{0,0,1,0}'::float4[], ${v}, 
 const bodyMentions = (query: SQL) =>
   sql`ts_rank_cd(case when ${shortTitle} then '{0,1,0,0}' else '{0,1,0,1}' end::float4[], ${v}, ${query})`;
 
-/** Where a grant holds a concept: 1 title, 0.8 keywords, 0.5 one mention in the body up to 0.7, 0 not at all. */
+/**
+ * Where a grant holds a concept: 1 title, 0.8 keywords, in the body 0.7 - 0.4 / (mentions + 1) (0.5 for one
+ * mention, towards 0.7 for many), 0 not at all.
+ */
 const strength = (query: SQL) => sql`(case
   when ${inTitle(query)} then 1.0
   when ${inKeywords(query)} then 0.8
-  when ${v} @@ ${query} then 0.3 + 0.4 * (${bodyMentions(query)} / (${bodyMentions(query)} + 1))
+  when ${v} @@ ${query} then 0.7 - 0.4 / (${bodyMentions(query)} + 1)
   else 0 end)`;
 
 /**

@@ -1,4 +1,4 @@
-import type { TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
+import type { TGrantKind, TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webSearchQuery } from '../../db/sql/full-text';
@@ -17,6 +17,7 @@ import {
   selectGrantPage,
   selectStoredKinds,
 } from './grants.repo';
+import { partialNotice } from './query-concepts';
 import type { QueryExpander } from './query-expansion';
 
 type Logger = { warn: (details: object, message: string) => void };
@@ -85,7 +86,7 @@ export async function searchGrants(
     expander.expand(request.query, log),
     request.folder_id === undefined ? Promise.resolve([]) : folderTerms(db, actor, request.folder_id),
     selectStoredKinds(db),
-    request.query ? planQuery(db, request.query, filters, request.kind) : Promise.resolve(null),
+    request.query ? planQuery(db, request.query, filters) : Promise.resolve(null),
   ]);
   const queries: SQL[] = [];
   if (plan) queries.push(plan.tsQuery);
@@ -94,7 +95,7 @@ export async function searchGrants(
   const answer = {
     expanded_terms: expanded,
     mode: expanded.length > 0 ? ('model' as const) : ('extractive' as const),
-    ...planFields(plan),
+    ...planFields(plan, request.kind ?? onlyKindStored(stored)),
     stored,
   };
   // A folder without a word any grant holds (and no query) finds nothing; the database need not be asked.
@@ -120,10 +121,16 @@ export async function searchGrants(
   };
 }
 
-/** The response's fields about how the words were matched. */
-const planFields = (plan: QueryPlan | null) => ({
+/** The one kind stored, if only one is (the shipped sample: awards), so a notice can name it. */
+const onlyKindStored = (stored: { award: number; opportunity: number }): TGrantKind | undefined =>
+  stored.opportunity === 0 ? 'award' : stored.award === 0 ? 'opportunity' : undefined;
+
+/** The response's fields about how the words were matched; the notice names the kind searched (or stored). */
+const planFields = (plan: QueryPlan | null, kind: TGrantKind | undefined) => ({
   match: plan?.match ?? ('all' as const),
   partial: plan?.partial ?? null,
-  notice: plan?.notice ?? null,
+  notice: plan?.partial
+    ? partialNotice(kind, plan.partial.concepts, plan.partial.all_count, plan.partial.showing)
+    : null,
   related_terms: plan?.relatedTerms ?? [],
 });

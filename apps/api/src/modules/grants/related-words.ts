@@ -9,8 +9,10 @@ export const MAX_RELATED = 3;
 const MIN_HITS = 3;
 /** …and this share of them… */
 const MIN_SHARE = 0.1;
-/** …and that often more than in the grants at large (lift). */
+/** …and that often more than in the grants at large (lift)… */
 const MIN_LIFT = 4;
+/** …and be used by this many grants at all: a name in one project's abstract is no related word. */
+const MIN_GRANTS = 5;
 
 export interface CoOccurrence {
   lexeme: string;
@@ -22,7 +24,7 @@ export interface CoOccurrence {
 
 /**
  * The lexemes most tied to the hits: held by enough of them (MIN_HITS, MIN_SHARE), far more often than by
- * grants at large (MIN_LIFT), scored by share in the hits × log(grants / grants holding it). The query's own
+ * grants at large (MIN_LIFT), by at least MIN_GRANTS grants, scored by share in the hits × log(grants / grants holding it). The query's own
  * lexemes, and stems one of them begins with or that begin with one, are left out.
  */
 export function chooseRelated(
