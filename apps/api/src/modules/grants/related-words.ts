@@ -24,8 +24,9 @@ export interface CoOccurrence {
 
 /**
  * The lexemes most tied to the hits: held by enough of them (MIN_HITS, MIN_SHARE), far more often than by
- * grants at large (MIN_LIFT), by at least MIN_GRANTS grants, scored by share in the hits × log(grants / grants holding it). The query's own
- * lexemes, and stems one of them begins with or that begin with one, are left out.
+ * grants at large (MIN_LIFT), by at least MIN_GRANTS grants; scored by share in the hits × log(grants /
+ * grants holding it). The query's own lexemes, and stems one of them begins with or that begin with one, are
+ * left out.
  */
 export function chooseRelated(
   candidates: readonly CoOccurrence[],
@@ -40,7 +41,11 @@ export function chooseRelated(
       // 'religi' (religious) is the query's 'religion' again: a stem sharing a prefix with the query's is left out.
       const isQueryWord = [...queryLexemes].some((query) => query.startsWith(lexeme) || lexeme.startsWith(query));
       return (
-        !isQueryWord && inHits >= MIN_HITS && share >= MIN_SHARE && holding > 0 && share / (holding / total) >= MIN_LIFT
+        !isQueryWord &&
+        inHits >= MIN_HITS &&
+        share >= MIN_SHARE &&
+        holding >= MIN_GRANTS &&
+        share / (holding / total) >= MIN_LIFT
       );
     })
     .map(({ lexeme, inHits, holding }) => ({ lexeme, score: (inHits / hits) * Math.log(total / holding) }))
