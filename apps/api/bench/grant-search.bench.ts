@@ -18,6 +18,11 @@ export const GRANT_QUERIES: Record<string, unknown>[] = [
   { query: 'climate', date_from: '2015-01-01' },
   { query: 'veterans', organisation: 'university' },
   { query: 'african american history' },
+  // Partial matches (docs/grants.md#partial-matches): no or few awards hold every concept.
+  { query: 'machine learning cancer', kind: 'award' },
+  { query: 'quantum computing', kind: 'award' },
+  // The Open calls tab, listed without words (none in the sample: an empty answer with the stored counts).
+  { query: '', kind: 'opportunity' },
 ];
 
 export type GrantSort = 'relevance' | 'amount';
@@ -29,7 +34,7 @@ export interface GrantSearchResult {
 }
 
 /**
- * One warm-up pass, then `rounds` sequential passes over GRANT_QUERIES (12 × 20 = 240 requests by default),
+ * One warm-up pass, then `rounds` sequential passes over GRANT_QUERIES (15 × 20 = 300 requests by default),
  * stopping early only if `budgetMs` runs out; client-side times, as for paper search.
  */
 export async function measureGrantSearch(

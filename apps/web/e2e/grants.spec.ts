@@ -25,6 +25,9 @@ test('[GRANTS] searches the grant sample, narrowed by kind and agency, kept in t
   await page.getByRole('button', { name: 'Open calls', exact: true }).click();
   await expect(page).toHaveURL('/grants?q=qualitative&kind=opportunity');
   await expect.poll(() => count(page)).not.toBe(awards);
+  // None was fetched: the tab says so and how to fetch them (docs/grants.md#open-calls).
+  await expect(page.getByRole('heading', { name: 'No open calls have been fetched' })).toBeVisible();
+  await expect(page.getByText('pnpm ingest grants grantsgov')).toBeVisible();
   for (const badges of await cards(page).getByRole('list', { name: 'About this grant' }).allTextContents()) {
     expect(badges).toContain('Open call');
   }

@@ -10,6 +10,22 @@ export const GRANT_SORTS = ['relevance', 'amount', 'date'] as const;
 export const ZGrantSort = z.enum(GRANT_SORTS);
 export type TGrantSort = z.infer<typeof ZGrantSort>;
 
+/**
+ * docs/grants.md#example-queries: the topics the grants page offers to try, one per field of the shipped
+ * sample (health, computing, earth and physical sciences, behaviour, education, humanities); each finds
+ * awards in it (grant-relevance.test.ts checks).
+ */
+export const GRANT_EXAMPLE_QUERIES = [
+  'cancer',
+  'machine learning',
+  'climate change',
+  'materials science',
+  'substance use',
+  'early childhood education',
+  'oral history',
+  'digital humanities',
+] as const;
+
 /** Largest page of grant results. */
 export const GRANT_SEARCH_MAX_LIMIT = 50;
 
@@ -55,8 +71,9 @@ export const ZGrantSearchRequest = z
     limit: z.number().int().min(1).max(GRANT_SEARCH_MAX_LIMIT).default(20),
     offset: z.number().int().min(0).max(10_000).default(0),
   })
-  .refine(({ query, folder_id }) => query.length > 0 || folder_id !== undefined, {
-    message: 'query must not be empty (unless folder_id asks for grants like a folder)',
+  // An empty query lists every open call (the Open calls tab); awards are too many to list without words.
+  .refine(({ query, folder_id, kind }) => query.length > 0 || folder_id !== undefined || kind === 'opportunity', {
+    message: 'query must not be empty (unless folder_id asks for grants like a folder, or kind is opportunity)',
     path: ['query'],
   })
   .refine(
@@ -97,6 +114,11 @@ export const ZGrant = z.object({
   url: zText().nullable(),
   /** Full-text relevance; higher is better, comparable within one response only. */
   score: z.number(),
+  /**
+   * An opportunity's state on the server's today (UTC): 'open' (no deadline yet passed), 'closed' (its
+   * close_date is past), 'forecast' (opens later); null for awards.
+   */
+  call_status: z.enum(['open', 'closed', 'forecast']).nullable(),
 });
 export type TGrant = z.infer<typeof ZGrant>;
 
@@ -113,5 +135,27 @@ export const ZGrantSearchResponse = z.object({
   expanded_terms: z.array(zText()),
   /** 'model' when a model expanded the query, 'extractive' otherwise. */
   mode: ZAnswerSource,
+  /**
+   * docs/grants.md#partial-matches: 'all' when the results hold every concept of the query (or the query
+   * has one, or uses operators); 'partial' when fewer than a few grants do, so grants holding some of them
+   * are shown too, ranked by how many and how rare the concepts they hold are.
+   */
+  match: z.enum(['all', 'partial']),
+  /** With match 'partial': the query's concepts, how many grants hold all of them, and those the results hold. */
+  partial: z
+    .object({
+      concepts: z.array(zText()),
+      /** Grants (with the filters) holding every concept. */
+      all_count: z.number().int(),
+      /** The concepts the shown grants hold, the most-held first. */
+      showing: z.array(zText()),
+    })
+    .nullable(),
+  /** A sentence to show above the results when they are partial matches; null otherwise. */
+  notice: zText().nullable(),
+  /** Words learned from the grants' own texts as related to the query (co-occurrence), ranked below its words. */
+  related_terms: z.array(zText()),
+  /** Grants stored of each kind, whatever the query: 0 opportunities means no open calls were fetched. */
+  stored: z.object({ award: z.number().int(), opportunity: z.number().int() }),
 });
 export type TGrantSearchResponse = z.infer<typeof ZGrantSearchResponse>;

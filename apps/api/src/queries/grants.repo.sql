@@ -22,7 +22,7 @@ select
   "close_date",
   "keywords",
   "url",
-  ts_rank_cd("search_vector", websearch_to_tsquery('english', $1), 32)
+  ts_rank_cd("search_vector", websearch_to_tsquery('english', $1), 32) as "score"
 from
   "grants"
 where
@@ -35,12 +35,12 @@ where
     and "grants"."pi" ilike $7
   )
 order by
-  ts_rank_cd("grants"."search_vector", websearch_to_tsquery('english', $8), 32) DESC,
+  score DESC,
   "grants"."start_date" DESC NULLS LAST,
   "grants"."source",
   "grants"."source_id"
 limit
-  $9;
+  $8;
 -- parameters:
 --   $1 = "quantum sensing"
 --   $2 = "quantum sensing"
@@ -49,8 +49,194 @@ limit
 --   $5 = 100000
 --   $6 = "2020-01-01"
 --   $7 = "%Smith%"
---   $8 = "quantum sensing"
---   $9 = 20
+--   $8 = 20
+
+-- selectGrantPage: two concepts ranked by coverage, with a related word (grant-score.ts)
+-- input: {"concepts":["quantum","sensing"],"weights":[7,3.5],"related":["'detector'"],"sort":"relevance"}
+
+-- statement group 1
+select
+  "source",
+  "source_id",
+  "kind",
+  "title",
+  "abstract",
+  "agency",
+  "organisation",
+  "pi",
+  "amount",
+  "currency",
+  "start_date",
+  "end_date",
+  "close_date",
+  "keywords",
+  "url",
+  (
+    0.75 * (
+      (
+        7.000000 * (
+          case
+            when (
+              (length("grants"."title") <= 250.000000)
+              and ts_rank_cd(
+                '{0,0,0,1}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $1)
+              ) > 0
+            ) then 1.0
+            when (
+              ts_rank_cd(
+                '{0,0,1,0}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $2)
+              ) > 0
+            ) then 0.8
+            when "grants"."search_vector" @@ websearch_to_tsquery('english', $3) then 0.7 - 0.4 / (
+              ts_rank_cd(
+                case
+                  when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
+                  else '{0,1,0,1}'
+                end::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $4)
+              ) + 1
+            )
+            else 0
+          end
+        ) + 3.500000 * (
+          case
+            when (
+              (length("grants"."title") <= 250.000000)
+              and ts_rank_cd(
+                '{0,0,0,1}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $5)
+              ) > 0
+            ) then 1.0
+            when (
+              ts_rank_cd(
+                '{0,0,1,0}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $6)
+              ) > 0
+            ) then 0.8
+            when "grants"."search_vector" @@ websearch_to_tsquery('english', $7) then 0.7 - 0.4 / (
+              ts_rank_cd(
+                case
+                  when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
+                  else '{0,1,0,1}'
+                end::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $8)
+              ) + 1
+            )
+            else 0
+          end
+        )
+      ) / 10.500000
+    ) * (
+      case
+        when "grants"."title" = upper("grants"."title") then (
+          case
+            when (
+              "grants"."abstract" is null
+              or "grants"."abstract" = upper("grants"."abstract")
+            )
+            and not (
+              (length("grants"."title") <= 250.000000)
+              and ts_rank_cd(
+                '{0,0,0,1}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $9)
+              ) > 0
+            )
+            and not (
+              (length("grants"."title") <= 250.000000)
+              and ts_rank_cd(
+                '{0,0,0,1}'::float4[],
+                "grants"."search_vector",
+                websearch_to_tsquery('english', $10)
+              ) > 0
+            )
+            and (
+              case
+                when "grants"."search_vector" @@ websearch_to_tsquery('english', $11) then ts_rank_cd(
+                  case
+                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
+                    else '{0,1,0,1}'
+                  end::float4[],
+                  "grants"."search_vector",
+                  websearch_to_tsquery('english', $12)
+                )
+                when "grants"."search_vector" @@ websearch_to_tsquery('english', $13) then ts_rank_cd(
+                  case
+                    when (length("grants"."title") <= 250.000000) then '{0,1,0,0}'
+                    else '{0,1,0,1}'
+                  end::float4[],
+                  "grants"."search_vector",
+                  websearch_to_tsquery('english', $14)
+                )
+                else 0
+              end
+            ) <= 1 then 0.500000
+            else 1
+          end
+        )
+        else 1
+      end
+    ) + 0.15 * (
+      (
+        4.000000 * (
+          case
+            when "grants"."search_vector" @@ $15::tsquery then 1
+            else 0
+          end
+        )
+      ) / 4.000000
+    ) + 0.1 * ts_rank_cd("grants"."search_vector", websearch_to_tsquery('english', $16), 32)
+  ) as "score"
+from
+  "grants"
+where
+  (
+    "grants"."search_vector" @@ websearch_to_tsquery('english', $17)
+    and "grants"."kind" = $18
+    and "grants"."agency" in ($19)
+    and "grants"."amount" >= $20
+    and "grants"."start_date" >= $21
+    and "grants"."pi" ilike $22
+  )
+order by
+  score DESC,
+  "grants"."start_date" DESC NULLS LAST,
+  "grants"."source",
+  "grants"."source_id"
+limit
+  $23;
+-- parameters:
+--   $1 = "quantum"
+--   $2 = "quantum"
+--   $3 = "quantum"
+--   $4 = "quantum"
+--   $5 = "sensing"
+--   $6 = "sensing"
+--   $7 = "sensing"
+--   $8 = "sensing"
+--   $9 = "quantum"
+--   $10 = "sensing"
+--   $11 = "quantum"
+--   $12 = "quantum"
+--   $13 = "sensing"
+--   $14 = "sensing"
+--   $15 = "'detector'"
+--   $16 = "quantum sensing"
+--   $17 = "quantum sensing"
+--   $18 = "award"
+--   $19 = "NSF"
+--   $20 = 100000
+--   $21 = "2020-01-01"
+--   $22 = "%Smith%"
+--   $23 = 20
 
 -- selectGrantFacets
 -- input: {"tsQuery":"websearch_to_tsquery('english', 'quantum sensing')","filters":{"kind":"award","agencies":["NSF"],"amountMin":100000,"dateFrom":"2020-01-01","pi":"Smith"}}

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { it } from 'vitest';
 import { countDayPapers, selectDayCandidates, selectLatestTopicDay } from '../modules/feed/daily-feed.repo';
 import { countNewTopicPapers, selectTopicPapers } from '../modules/feed/monitor.repo';
-import { selectFolderLexemes, selectGrantFacets, selectGrantPage } from '../modules/grants/grants.repo';
+import { conceptScore } from '../modules/grants/grant-score';
+import { lexemesTsQuery, selectFolderLexemes, selectGrantFacets, selectGrantPage } from '../modules/grants/grants.repo';
 import { findVisiblePaper, findVisiblePapers } from '../modules/papers/paper-visibility.repo';
 import {
   keptRefsSubquery,
@@ -102,6 +103,26 @@ it('grant search sends the SQL of src/queries/grants.repo.sql', async () => {
         offset: 0,
       },
       run: (db) => selectGrantPage(db, { tsQuery, filters, sort: 'relevance', limit: 20, offset: 0 }),
+    },
+    {
+      title: 'selectGrantPage: two concepts ranked by coverage, with a related word (grant-score.ts)',
+      input: { concepts: ['quantum', 'sensing'], weights: [7, 3.5], related: ["'detector'"], sort: 'relevance' },
+      run: (db) =>
+        selectGrantPage(db, {
+          tsQuery,
+          score: conceptScore(
+            [
+              { query: sql`websearch_to_tsquery('english', ${'quantum'})`, weight: 7 },
+              { query: sql`websearch_to_tsquery('english', ${'sensing'})`, weight: 3.5 },
+            ],
+            [{ query: lexemesTsQuery(['detector']), weight: 4 }],
+            tsQuery,
+          ),
+          filters,
+          sort: 'relevance',
+          limit: 20,
+          offset: 0,
+        }),
     },
     {
       title: 'selectGrantFacets',

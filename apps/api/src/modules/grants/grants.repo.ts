@@ -27,8 +27,13 @@ export interface GrantFilters {
 }
 
 export interface GrantSearchPage {
-  /** The whole query, already a tsquery (user words, model terms and folder terms ORed together). */
-  tsQuery: SQL;
+  /**
+   * The whole query, already a tsquery (user words, model terms and folder terms ORed together); null lists
+   * every grant the filters keep (the open calls, browsed without words).
+   */
+  tsQuery: SQL | null;
+  /** The relevance score (grant-score.ts); the stemmed rank of tsQuery when absent. */
+  score?: SQL | undefined;
   filters: GrantFilters;
   sort: TGrantSort;
   limit: number;
@@ -56,9 +61,10 @@ export const anyOf = (queries: readonly SQL[]): SQL =>
     sql` || `,
   )})`;
 
-function matching(tsQuery: SQL, filters: GrantFilters): SQL {
+/** Grants the query (any, when null) and the filters keep. */
+export function matching(tsQuery: SQL | null, filters: GrantFilters): SQL {
   return and(
-    sql`${grants.searchVector} @@ ${tsQuery}`,
+    tsQuery ? sql`${grants.searchVector} @@ ${tsQuery}` : sql`true`,
     filters.kind ? eq(grants.kind, filters.kind) : undefined,
     filters.agencies?.length ? inArray(grants.agency, [...filters.agencies]) : undefined,
     filters.amountMin !== undefined ? gte(grants.amount, filters.amountMin) : undefined,
@@ -71,7 +77,8 @@ function matching(tsQuery: SQL, filters: GrantFilters): SQL {
 }
 
 /** Cover-density rank over the weighted vector (title A > keywords B > abstract C), normalised to 0..1. */
-const relevance = (tsQuery: SQL) => sql<number>`ts_rank_cd(${grants.searchVector}, ${tsQuery}, 32)`;
+const relevance = (tsQuery: SQL | null) =>
+  tsQuery ? sql<number>`ts_rank_cd(${grants.searchVector}, ${tsQuery}, 32)` : sql<number>`0`;
 
 function orderOf(sort: TGrantSort, score: SQL): SQL[] {
   const tieBreak = [sql`${grants.source}`, sql`${grants.sourceId}`];
@@ -81,13 +88,17 @@ function orderOf(sort: TGrantSort, score: SQL): SQL[] {
 }
 
 /** One page of the grants a query and its filters match, in the asked order. */
-export async function selectGrantPage(db: Db, { tsQuery, filters, sort, limit, offset }: GrantSearchPage) {
-  const score = relevance(tsQuery);
+export async function selectGrantPage(
+  db: Db,
+  { tsQuery, score: given, filters, sort, limit, offset }: GrantSearchPage,
+) {
+  const score = given ? sql<number>`${given}` : relevance(tsQuery);
+  // Ordered by the output column, so the score's expression is computed once a row.
   const rows = await db
-    .select({ ...grantColumns, score: score.mapWith(Number) })
+    .select({ ...grantColumns, score: score.mapWith(Number).as('score') })
     .from(grants)
     .where(matching(tsQuery, filters))
-    .orderBy(...orderOf(sort, score))
+    .orderBy(...orderOf(sort, sql`score`))
     .limit(limit)
     .offset(offset);
   return rows as GrantRow[];
@@ -100,13 +111,23 @@ export interface FacetRow {
 }
 
 /** Kind and agency counts over every grant the query and filters match (all pages). */
-export async function selectGrantFacets(db: Db, tsQuery: SQL, filters: GrantFilters): Promise<FacetRow[]> {
+export async function selectGrantFacets(db: Db, tsQuery: SQL | null, filters: GrantFilters): Promise<FacetRow[]> {
   const result = await db.execute(sql`
     with hits as (select ${grants.kind} as kind, ${grants.agency} as agency from ${grants} where ${matching(tsQuery, filters)})
     select 'kind' as facet, kind as value, count(*)::int as count from hits group by kind
     union all
     select 'agency' as facet, agency as value, count(*)::int as count from hits group by agency`);
   return rowsOf<FacetRow>(result).map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** Grants stored of each kind, whatever the query: whether any open calls were fetched at all. */
+export async function selectStoredKinds(db: Db): Promise<{ award: number; opportunity: number }> {
+  const rows = await db
+    .select({ kind: grants.kind, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(grants)
+    .groupBy(grants.kind);
+  const of = (kind: TGrantKind) => rows.find((row) => row.kind === kind)?.count ?? 0;
+  return { award: of('award'), opportunity: of('opportunity') };
 }
 
 /** The most papers of a folder read for "grants like this folder": the most recently added. */

@@ -1,10 +1,12 @@
-import type { TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
+import type { TGrantKind, TGrantSearchRequest, TGrantSearchResponse } from '@paperbench/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webSearchQuery } from '../../db/sql/full-text';
 import { requireAccess } from '../../policies/access';
 import type { Actor } from '../../policies/decision';
 import { presentFacets, presentGrant } from './grant.presenter';
+import { planQuery, type QueryPlan } from './grant-query-plan';
+import { conceptScore } from './grant-score';
 import {
   anyOf,
   type GrantFilters,
@@ -13,7 +15,9 @@ import {
   selectGrantDocumentFrequencies,
   selectGrantFacets,
   selectGrantPage,
+  selectStoredKinds,
 } from './grants.repo';
+import { partialNotice } from './query-concepts';
 import type { QueryExpander } from './query-expansion';
 
 type Logger = { warn: (details: object, message: string) => void };
@@ -60,46 +64,73 @@ const filtersOf = (request: TGrantSearchRequest): GrantFilters => ({
 /** A model term as a phrase of the web-search syntax: its words in order, never an operator. */
 const phrase = (term: string) => `"${term.replaceAll('"', '')}"`;
 
+/** Today as YYYY-MM-DD (UTC): the day an open call's status is read on. */
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
 /**
  * docs/grants.md#search: full-text search over grant titles (A), keywords (B) and abstracts (C), with filters,
- * a sort and kind/agency facets over the filtered set. The query is the user's words, ORed with up to five
- * related terms from the model (when one is configured) and with the folder's distinctive words (folder_id).
+ * a sort and kind/agency facets over the filtered set. The query is read as concepts and ranked by them
+ * (grant-query-plan.ts: partial matches when few grants hold every word), ORed with up to five related terms
+ * from the model (when one is configured) and with the folder's distinctive words (folder_id). A blank query
+ * on open calls lists them all.
  */
 export async function searchGrants(
-  { db, expander }: { db: Db; expander: QueryExpander },
+  { db, expander, now = () => new Date() }: { db: Db; expander: QueryExpander; now?: () => Date },
   actor: Actor,
   request: TGrantSearchRequest,
   log: Logger,
 ): Promise<TGrantSearchResponse> {
   if (request.folder_id !== undefined) await requireAccess(db, actor, 'folder.read', [request.folder_id]);
-  const [expanded, folderWords] = await Promise.all([
+  const filters = filtersOf(request);
+  const [expanded, folderWords, stored, plan] = await Promise.all([
     expander.expand(request.query, log),
     request.folder_id === undefined ? Promise.resolve([]) : folderTerms(db, actor, request.folder_id),
+    selectStoredKinds(db),
+    request.query ? planQuery(db, request.query, filters) : Promise.resolve(null),
   ]);
   const queries: SQL[] = [];
-  if (request.query) queries.push(webSearchQuery(request.query));
+  if (plan) queries.push(plan.tsQuery);
   for (const term of expanded) queries.push(webSearchQuery(phrase(term)));
   if (folderWords.length) queries.push(lexemesTsQuery(folderWords));
-  const mode = expanded.length > 0 ? 'model' : 'extractive';
+  const answer = {
+    expanded_terms: expanded,
+    mode: expanded.length > 0 ? ('model' as const) : ('extractive' as const),
+    ...planFields(plan, request.kind ?? onlyKindStored(stored)),
+    stored,
+  };
   // A folder without a word any grant holds (and no query) finds nothing; the database need not be asked.
-  if (queries.length === 0) {
-    return { results: [], total: 0, facets: { kind: [], agency: [] }, expanded_terms: [], mode };
+  if (queries.length === 0 && (request.kind !== 'opportunity' || request.folder_id !== undefined)) {
+    return { results: [], total: 0, facets: { kind: [], agency: [] }, ...answer };
   }
-  const tsQuery = anyOf(queries);
-  const filters = filtersOf(request);
+  const tsQuery = queries.length > 0 ? anyOf(queries) : null;
   const rows = await selectGrantPage(db, {
     tsQuery,
+    score: plan && tsQuery ? conceptScore(plan.concepts, plan.related, tsQuery) : undefined,
     filters,
     sort: request.sort,
     limit: request.limit,
     offset: request.offset,
   });
   const facets = presentFacets(await selectGrantFacets(db, tsQuery, filters));
+  const day = today(now());
   return {
-    results: rows.map(presentGrant),
+    results: rows.map((row) => presentGrant(row, day)),
     total: facets.kind.reduce((sum, facet) => sum + facet.count, 0),
     facets,
-    expanded_terms: expanded,
-    mode,
+    ...answer,
   };
 }
+
+/** The one kind stored, if only one is (the shipped sample: awards), so a notice can name it. */
+const onlyKindStored = (stored: { award: number; opportunity: number }): TGrantKind | undefined =>
+  stored.opportunity === 0 ? 'award' : stored.award === 0 ? 'opportunity' : undefined;
+
+/** The response's fields about how the words were matched; the notice names the kind searched (or stored). */
+const planFields = (plan: QueryPlan | null, kind: TGrantKind | undefined) => ({
+  match: plan?.match ?? ('all' as const),
+  partial: plan?.partial ?? null,
+  notice: plan?.partial
+    ? partialNotice(kind, plan.partial.concepts, plan.partial.all_count, plan.partial.showing)
+    : null,
+  related_terms: plan?.relatedTerms ?? [],
+});

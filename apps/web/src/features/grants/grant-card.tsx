@@ -2,7 +2,7 @@ import type { TGrant } from '@paperbench/contract';
 import { useId, useState } from 'react';
 import { isTruncatable } from '../../lib/paper-format';
 import { ShowMoreButton } from '../ui/show-more-button';
-import { describeGrantDates, formatGrantAmount, KIND_LABELS } from './grant-format';
+import { CALL_STATUS_LABELS, describeGrantDates, formatGrantAmount, KIND_LABELS } from './grant-format';
 
 /** Abstracts longer than this are clamped to a few lines, with Show more. */
 const ABSTRACT_CLAMP_LENGTH = 320;
@@ -42,7 +42,17 @@ export function GrantCard({ grant }: { grant: TGrant }) {
         {dates && (
           <div className="grant-fact">
             <dt>{grant.kind === 'opportunity' ? 'Deadline' : 'Period'}</dt>
-            <dd>{dates}</dd>
+            <dd>
+              {dates}
+              {grant.call_status && (
+                <>
+                  {' · '}
+                  <span className={`grant-call-status grant-call-status-${grant.call_status}`}>
+                    {CALL_STATUS_LABELS[grant.call_status]}
+                  </span>
+                </>
+              )}
+            </dd>
           </div>
         )}
         {grant.organisation && (

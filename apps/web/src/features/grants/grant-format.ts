@@ -44,6 +44,13 @@ export function describeGrantDates(
   return null;
 }
 
+/** An open call's state on the server's today (docs/grants.md#open-calls), as the card's deadline says it. */
+export const CALL_STATUS_LABELS = {
+  open: 'open today',
+  closed: 'closed',
+  forecast: 'not open yet (forecast)',
+} as const;
+
 export const KIND_LABELS = { award: 'Funded award', opportunity: 'Open call' } as const;
 
 /** The number of grants, for the results heading: '1 grant', '1,234 grants'. */

@@ -128,9 +128,9 @@ export function grantSearchParams(state: TGrantUrlState): URLSearchParams {
   return params;
 }
 
-/** Whether there is anything to search for: words, or a folder to find grants like. */
-export const isSearchable = (state: Pick<TGrantUrlState, 'query' | 'folderId'>) =>
-  state.query !== '' || state.folderId !== null;
+/** Whether there is anything to search for: words, a folder to find grants like, or the open calls (listed without words). */
+export const isSearchable = (state: Pick<TGrantUrlState, 'query' | 'folderId' | 'kind'>) =>
+  state.query !== '' || state.folderId !== null || state.kind === 'opportunity';
 
 /** The filters that narrow a search (kind, sort and the folder are not filters: they choose what is searched). */
 export function activeFilterCount(state: TGrantUrlState): number {

@@ -1,9 +1,10 @@
-import type { TGrant, TGrantSort } from '@paperbench/contract';
+import { GRANT_EXAMPLE_QUERIES, type TGrant, type TGrantSort } from '@paperbench/contract';
 import { useId } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import type { useGrantSearchQuery } from '../../features/grants/api';
 import { GrantCard } from '../../features/grants/grant-card';
 import { describeGrantCount, KIND_LABELS } from '../../features/grants/grant-format';
+import { NoOpenCalls, PartialMatchNotice } from '../../features/grants/grant-notices';
 import { activeFilterCount, isSearchable, type TGrantUrlState, withoutFilters } from '../../features/grants/grant-url';
 import { SegmentedOptions } from '../../features/ui/segmented-options';
 
@@ -14,8 +15,6 @@ type Props = {
   folderName: string | null;
   onChange: (change: Partial<TGrantUrlState>) => void;
 };
-
-const EXAMPLES = ['qualitative interviews', 'oral history', 'community health'];
 
 /** The results column: what is searched, the count and sort, then the cards with their states. */
 export function GrantResults({ state, search, folderName, onChange }: Props) {
@@ -30,7 +29,7 @@ export function GrantResults({ state, search, folderName, onChange }: Props) {
         </p>
         <p className="grants-examples">
           <span>Try:</span>
-          {EXAMPLES.map((example) => (
+          {GRANT_EXAMPLE_QUERIES.map((example) => (
             <button
               key={example}
               type="button"
@@ -90,6 +89,7 @@ export function GrantResults({ state, search, folderName, onChange }: Props) {
           <span className="grants-expanded-note">suggested by the AI model</span>
         </div>
       )}
+      {answer?.notice && !isFailed && !isRefreshing && <PartialMatchNotice notice={answer.notice} />}
       <ResultList state={state} search={search} grants={grants} isRefreshing={isRefreshing} onChange={onChange} />
     </>
   );
@@ -115,6 +115,10 @@ function ResultList({
     );
   }
   const total = search.data?.pages[0]?.total ?? 0;
+  // No open call was ever fetched (the shipped sample has none): say so and how to fetch them.
+  if (grants.length === 0 && state.kind === 'opportunity' && search.data?.pages[0]?.stored.opportunity === 0) {
+    return <NoOpenCalls />;
+  }
   if (grants.length === 0) return <NoGrants state={state} onChange={onChange} />;
   return (
     <>

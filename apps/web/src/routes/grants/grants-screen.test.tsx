@@ -1,4 +1,10 @@
-import type { TFolder, TGrant, TGrantSearchRequestInput, TGrantSearchResponse } from '@paperbench/contract';
+import {
+  GRANT_EXAMPLE_QUERIES,
+  type TFolder,
+  type TGrant,
+  type TGrantSearchRequestInput,
+  type TGrantSearchResponse,
+} from '@paperbench/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +35,7 @@ const grant = (overrides: Partial<TGrant> = {}): TGrant => ({
   keywords: [],
   url: 'https://www.nsf.gov/awardsearch/showAward?AWD_ID=1900123',
   score: 1,
+  call_status: null,
   ...overrides,
 });
 
@@ -44,6 +51,11 @@ const answer = (overrides: Partial<TGrantSearchResponse> = {}): TGrantSearchResp
   },
   expanded_terms: [],
   mode: 'extractive',
+  match: 'all',
+  partial: null,
+  notice: null,
+  related_terms: [],
+  stored: { award: 2313, opportunity: 1 },
   ...overrides,
 });
 
@@ -80,9 +92,65 @@ describe('/grants', () => {
     expect(screen.getByRole('heading', { name: 'Find funding for your research' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
     expect(bodies).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'qualitative interviews' }));
-    expect(searchParams(router).get('q')).toBe('qualitative interviews');
+    // Examples from the sample's own fields, not only the humanities (each is checked to find awards by the API tests).
+    const examples = screen.getAllByRole('button').filter((button) => button.className.includes('grant-example-chip'));
+    expect(examples.map((button) => button.textContent)).toEqual([...GRANT_EXAMPLE_QUERIES]);
+    await user.click(screen.getByRole('button', { name: 'machine learning' }));
+    expect(searchParams(router).get('q')).toBe('machine learning');
     await waitFor(() => expect(bodies).toHaveLength(1));
+  });
+
+  it('labels partial matches with the sentence the API gave', async () => {
+    const notice =
+      'No award mentions all of machine learning, cancer; showing awards on cancer and on machine learning';
+    mockGrants(() =>
+      answer({
+        match: 'partial',
+        partial: { concepts: ['machine learning', 'cancer'], all_count: 0, showing: ['cancer', 'machine learning'] },
+        notice,
+      }),
+    );
+    renderAt('/grants?q=machine+learning+cancer');
+    expect(await screen.findByText(notice)).toHaveAttribute('role', 'status');
+    expect(cards()).toHaveLength(1);
+  });
+
+  it('says no open calls were fetched, and how to fetch them, when none are stored', async () => {
+    const bodies = mockGrants(() =>
+      answer({ results: [], total: 0, facets: { kind: [], agency: [] }, stored: { award: 2313, opportunity: 0 } }),
+    );
+    renderAt('/grants?kind=opportunity');
+    expect(await screen.findByRole('heading', { name: 'No open calls have been fetched' })).toBeInTheDocument();
+    expect(screen.getByText('pnpm ingest grants grantsgov')).toBeInTheDocument();
+    // The Open calls tab lists the calls without words.
+    expect(bodies).toEqual([expect.objectContaining({ query: '', kind: 'opportunity' })]);
+  });
+
+  it('lists fetched open calls with their deadline and whether each is still open', async () => {
+    const call = (id: string, title: string, close: string | null, status: TGrant['call_status']) =>
+      grant({
+        id,
+        kind: 'opportunity',
+        title,
+        start_date: '2026-01-05',
+        end_date: null,
+        close_date: close,
+        call_status: status,
+      });
+    mockGrants(() =>
+      answer({
+        results: [
+          call('grantsgov:1', 'Open call on archives', '2099-03-14', 'open'),
+          call('grantsgov:2', 'Past call on archives', '2026-03-14', 'closed'),
+        ],
+        total: 2,
+      }),
+    );
+    renderAt('/grants?kind=opportunity');
+    const open = await screen.findByRole('article', { name: 'Open call on archives' });
+    expect(open).toHaveTextContent('Closes Mar 14, 2099 · open today');
+    const past = screen.getByRole('article', { name: 'Past call on archives' });
+    expect(past).toHaveTextContent('Closes Mar 14, 2026 · closed');
   });
 
   it('searches the typed words and shows each grant in full', async () => {

@@ -46,7 +46,7 @@ export default function GrantsScreen({ title }: TScreenProps) {
       <GrantSearchBox
         key={state.query}
         initialQuery={state.query}
-        allowEmpty={state.folderId !== null}
+        allowEmpty={state.folderId !== null || state.kind === 'opportunity'}
         onSearch={(query) => update({ query })}
       />
       <div className="grants-layout">
