@@ -111,8 +111,8 @@ function overlaps(a: string, b: string): boolean {
  * The targets and their best bridges, best first: neighbourhood phrases that add to the topic, scored by
  * the neighbourhood papers holding them (a title counting thrice: titles name what a paper is about,
  * abstracts also name its tools, "time steps") times the bridges those papers share with the basis; phrases
- * some basis paper holds too come after all the others (they are a weaker gap, kept so that a topic
- * with papers always yields ideas).
+ * some basis paper holds too come after all the others, and those of a single paper after those of
+ * several (weaker gaps, kept so that a topic with papers always yields ideas).
  */
 function candidates(
   topic: string,
@@ -129,8 +129,12 @@ function candidates(
   const basisPhrases = phraseFrequencies(basis.map((doc) => doc.text));
   const bridgesOf = (textKey: string) =>
     [...basisPhrases].filter(([key]) => holdsPhrase(textKey, key)).map(([key, { text }]) => ({ key, text }));
+  // A phrase holding the topic or one of its parts ("gravitational wave bursts") only narrows the topic.
+  const { method, problem } = topicParts(topic);
+  const topicKeys = [method, problem].flatMap((part) => (part ? [phraseKey(part)] : []));
   const found = new Map<string, Candidate>();
   for (const [key, { text }] of phraseFrequencies(neighbours.map((doc) => doc.text))) {
+    if (topicKeys.some((part) => holdsPhrase(key, part))) continue;
     const holders = neighbourKeys.filter(({ key: textKey }) => holdsPhrase(textKey, key));
     const bridges = new Map<string, { key: string; text: string; support: number }>();
     for (const holder of holders) {
@@ -156,9 +160,9 @@ function candidates(
     const score = weight * (1 + bridge.support) * specificity;
     found.set(key, { key, text, bridge, holders: holders.map(({ doc }) => doc), inBasis, score });
   }
-  return [...found.values()].sort(
-    (a, b) => Number(a.inBasis > 0) - Number(b.inBasis > 0) || b.score - a.score || a.key.localeCompare(b.key),
-  );
+  // A phrase of one paper is that paper's subject, not yet a literature: after those of two papers or more.
+  const tier = (candidate: Candidate) => 2 * Number(candidate.inBasis > 0) + Number(candidate.holders.length < 2);
+  return [...found.values()].sort((a, b) => tier(a) - tier(b) || b.score - a.score || a.key.localeCompare(b.key));
 }
 
 /**
