@@ -19,7 +19,7 @@ const rarityIn = (stats: TermStats) => (stem: string) => {
 };
 
 /**
- * docs/ideas.md#offline-ideas: the drafts without a model, from the basis papers (the topic's best search
+ * docs/ideas.md#offline-literature-based-discovery: the drafts without a model, from the basis papers (the topic's best search
  * hits and the selected papers) and the topic's other papers, its neighbourhood.
  */
 export async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Promise<IdeaDraft[]> {

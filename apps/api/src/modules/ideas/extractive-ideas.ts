@@ -3,7 +3,7 @@ import type { BasisPaper, IdeaDraft } from './idea-drafts';
 import type { PhraseIdea } from './phrase-discovery';
 
 /**
- * docs/ideas.md#offline-ideas: a key-phrase link written out as a proposal. Every sentence states what
+ * docs/ideas.md#offline-literature-based-discovery: a key-phrase link written out as a proposal. Every sentence states what
  * the papers show (which phrases occur where, counted) or what to do with it; nothing is presented as a
  * model's judgement, and the ideas are labelled 'extractive'.
  */

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { buildPaper } from '../../test-support/factories';
 
 /**
- * A topic with more than ten papers (docs/ideas.md#offline-ideas): graph neural networks for molecular
+ * A topic with more than ten papers (docs/ideas.md#offline-literature-based-discovery): graph neural networks for molecular
  * property prediction, written as arXiv abstracts are, and the off-topic papers the AI Scientist once
  * drifted to offline (GPS tracking, diffusion on roads, optical waveguides). Invented texts.
  */

@@ -3,7 +3,7 @@ import { holdsPhrase, keyPhrases, phraseFrequencies, phraseKey } from './key-phr
 
 const texts = (text: string) => keyPhrases(text).map((phrase) => phrase.text);
 
-describe('key phrases (docs/ideas.md#offline-ideas)', () => {
+describe('key phrases (docs/ideas.md#offline-literature-based-discovery)', () => {
   it('finds the multi-word noun phrases of an abstract, never single words, verbs or maths', () => {
     expect(
       texts(

@@ -4,7 +4,7 @@ import { tokenize } from '../../ai/text/normalize';
 import { STOPWORDS } from '../../ai/text/stopwords';
 
 /**
- * Key phrases of papers without a model (docs/ideas.md#offline-ideas): multi-word noun phrases in the
+ * Key phrases of papers without a model (docs/ideas.md#offline-literature-based-discovery): multi-word noun phrases in the
  * papers' own words ("graph neural networks", "molecular property prediction"), found as the runs of
  * content words between function words, verbs of reporting and punctuation (RAKE, Rose et al. 2010).
  * Single words are never phrases: "molecular" or "volatility" alone name no method and no problem.

@@ -12,7 +12,7 @@ const rarity = () => 1;
 /** The failure seen offline: a bare template over single words ("Apply diffusion to road"). */
 const TEMPLATE = /^Apply \S+ to \S+$/;
 
-describe('offline ideas over key phrases (docs/ideas.md#offline-ideas)', () => {
+describe('offline ideas over key phrases (docs/ideas.md#offline-literature-based-discovery)', () => {
   it('splits a topic into method and problem, in the user’s words', () => {
     expect(topicParts(GNN_TOPIC)).toEqual({
       method: 'graph neural networks',

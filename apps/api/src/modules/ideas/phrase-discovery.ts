@@ -2,7 +2,7 @@ import type { TPaperRef } from '@paperbench/contract';
 import { holdsPhrase, phraseFrequencies, phraseKey } from './key-phrases';
 
 /**
- * docs/ideas.md#offline-ideas: Swanson's ABC model over key phrases, kept on the topic. A is the topic
+ * docs/ideas.md#offline-literature-based-discovery: Swanson's ABC model over key phrases, kept on the topic. A is the topic
  * (its own words); the basis papers are its best search hits; the neighbourhood, the topic's next papers.
  * B (bridge): a key phrase the basis shares with neighbourhood papers. C (target): a key phrase of those
  * neighbourhood papers that no basis paper holds. Each (C, B) becomes "<method> for <problem>" in the
