@@ -53,12 +53,19 @@ function plural(verb: string): string {
 }
 
 /** Past tenses and modals agree with every subject. */
-const AGREES_ALWAYS = /^(?:\w+ed|can|could|will|would|may|might|must|should|shall|also|then|first|further|now|here)$/i;
+const AGREES_ALWAYS = /^(?:\w+ed|can|could|will|would|may|might|must|should|shall)$/i;
+/** Present tenses that end like a past one. */
+const PRESENT_IN_ED = new Set(['need', 'proceed', 'exceed', 'succeed', 'feed', 'embed', 'shed', 'seed', 'breed']);
+/** Adverbs between the subject and its verb ("we also show", "we then derive"): the verb is the next word. */
+const ADVERB = /^(?:\w+ly|also|then|further|now|here|first|still|thus|therefore|next|again|instead|rather)$/i;
 
 function withVerb(rest: string, agree: (verb: string) => string): string {
-  const match = /^([a-z]+)\b/.exec(rest);
-  if (!match?.[1] || AGREES_ALWAYS.test(match[1])) return rest;
-  return agree(match[1]) + rest.slice(match[1].length);
+  const match = /^([a-z]+)(\s+)/.exec(rest);
+  if (!match?.[1]) return rest;
+  const [word, space = ' '] = [match[1], match[2]];
+  if (ADVERB.test(word)) return `${word}${space}${withVerb(rest.slice(match[0].length), agree)}`;
+  if (AGREES_ALWAYS.test(word) && !PRESENT_IN_ED.has(word)) return rest;
+  return agree(word) + rest.slice(word.length);
 }
 
 /** The other first-person words once the subject is named: our → their, us → them. */
