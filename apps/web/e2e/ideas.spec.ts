@@ -23,7 +23,9 @@ test('[IDEAS] ideas generated offline show their nearest corpus papers', async (
 
   const card = cards.first();
   await expect(card.getByText('Generated without a model (literature-based discovery)')).toBeVisible();
-  await expect(card.getByRole('heading', { level: 3 })).toHaveText(/^Apply \S+ to \S+$/);
+  // A title in the topic's own words and a phrase of its papers, never a template over single words.
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(/quantum entanglement/i);
+  await expect(card.getByRole('heading', { level: 3 })).not.toHaveText(/^Apply \S+ to \S+$/);
   const novelty = card.getByRole('region', { name: 'Novelty check' });
   await expect(novelty.getByText(/Likely novel|Partly explored|Well explored/)).toBeVisible();
   await expect(novelty.getByText(/papers searched\)$/)).toBeVisible();

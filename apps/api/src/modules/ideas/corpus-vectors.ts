@@ -16,16 +16,8 @@ import { textTsvector } from './ideas-corpus.repo';
 /** Candidates re-scored exactly for the nearest papers of a text. */
 const NEAREST_CANDIDATES = 150;
 
-/** The recommender's query-term rule (query-terms.ts): in at most 3 % of the corpus, or 50 papers. */
-const MAX_SELECTIVE_SHARE = 0.03;
-const MIN_SELECTIVE_DF = 50;
 /** Terms of a text whose words are all common (no selective one) still gather candidates: its heaviest few. */
 const FALLBACK_QUERY_TERMS = 8;
-
-export function isSelectiveTerm(term: string, stats: TermStats): boolean {
-  const df = stats.frequencies.get(term);
-  return df !== undefined && df <= Math.max(MIN_SELECTIVE_DF, stats.documents * MAX_SELECTIVE_SHARE);
-}
 
 /** A free text's tf-idf vector, lexemes stemmed as the papers' search vectors are. */
 export async function textVector(db: Db, stats: TermStats, title: string, body: string): Promise<TermVector> {
@@ -43,13 +35,14 @@ export interface Neighbour {
 /**
  * The public papers nearest a vector by cosine, nearest first (ties by key): its heaviest selective
  * terms gather candidates through the full-text index, each then scored exactly ("more like this").
+ * `pool` adds candidates the caller knows to be near (a topic's papers, docs/ideas.md#novelty-check).
  */
 export async function nearestPapers(
   db: Db,
   stats: TermStats,
   vector: TermVector,
   limit: number,
-  exclude: ReadonlySet<string> = new Set(),
+  { exclude = new Set(), pool = [] }: { exclude?: ReadonlySet<string>; pool?: readonly TPaperRef[] } = {},
 ): Promise<Neighbour[]> {
   let terms = selectQueryTerms(vector, stats);
   // "graph neural networks": every word is common; its heaviest words still find the papers on it.
@@ -59,7 +52,8 @@ export async function nearestPapers(
       .slice(0, FALLBACK_QUERY_TERMS)
       .map(([term, weight]) => ({ term, weight }));
   }
-  const candidates = (await selectCandidates(db, terms, { limit: NEAREST_CANDIDATES + exclude.size })).filter(
+  const gathered = await selectCandidates(db, terms, { limit: NEAREST_CANDIDATES + exclude.size });
+  const candidates = [...new Map([...gathered, ...pool].map((ref) => [paperRefKey(ref), ref])).values()].filter(
     (ref) => !exclude.has(paperRefKey(ref)),
   );
   const profiles = await loadProfiles(db, candidates, stats);

@@ -1,51 +1,50 @@
 import { paperRefKey } from '@paperbench/contract';
 import type { Db } from '../../db/client';
-import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats } from '../recommendations/term-stats';
-import { isSelectiveTerm, surfaceWords, textVector } from './corpus-vectors';
-import { linkToDraft } from './extractive-ideas';
+import { phraseIdeaToDraft } from './extractive-ideas';
 import type { IdeaDraft } from './idea-drafts';
 import type { PreparedGeneration } from './ideas.service';
-import { selectCooccurringPairs, selectPapersWithTerm } from './ideas-corpus.repo';
-import { discoverLinks, type LbdDoc, type LbdSource } from './literature-discovery';
+import { discoverPhraseIdeas, type TopicDoc } from './phrase-discovery';
 
-/** Papers per literature fetched for the ABC discovery. */
-const LITERATURE_SIZE = 80;
+/** A word in more than this share of the corpus (and 50 papers) is common ("time", "results"): its rarity is 0. */
+const COMMON_SHARE = 0.02;
+const MIN_COMMON_DF = 50;
 
-/** The corpus as the ABC discovery reads it (ideas-corpus.repo.ts), vectors from the recommender. */
-function corpusSource(db: Db, stats: TermStats): LbdSource {
-  return {
-    async papersWith(term, without) {
-      const refs = await selectPapersWithTerm(db, term, { without, limit: LITERATURE_SIZE });
-      const profiles = await loadProfiles(db, refs, stats);
-      return refs.flatMap((ref): LbdDoc[] => {
-        const vector = profiles.get(paperRefKey(ref))?.vector;
-        return vector ? [{ ref, vector }] : [];
-      });
-    },
-    cooccurring: (pairs) => selectCooccurringPairs(db, pairs),
-    isSelective: (term) => isSelectiveTerm(term, stats),
-  };
-}
+/** A stem's log inverse document frequency in the corpus, 0 for common words; unknown stems are rare. */
+const rarityIn = (stats: TermStats) => (stem: string) => {
+  const df = stats.frequencies.get(stem) ?? 1;
+  if (df > Math.max(MIN_COMMON_DF, stats.documents * COMMON_SHARE)) return 0;
+  return Math.log(1 + stats.documents / df);
+};
 
-/** docs/ideas.md#offline-literature-based-discovery: the drafts without a model. */
+/**
+ * docs/ideas.md#offline-literature-based-discovery: the drafts without a model, from the basis papers (the topic's best search
+ * hits and the selected papers) and the topic's other papers, its neighbourhood.
+ */
 export async function extractiveDrafts(db: Db, prepared: PreparedGeneration): Promise<IdeaDraft[]> {
-  const { stats, basis } = prepared;
-  const topicTerms = new Set((await textVector(db, stats, prepared.topic, '')).keys());
-  const links = await discoverLinks(
-    corpusSource(db, stats),
-    basis.map((paper) => ({ ref: paper, vector: paper.vector })),
-    { topicTerms, count: prepared.count },
+  const inBasis = new Set(prepared.basis.map(paperRefKey));
+  const neighbourRefs = prepared.topicPapers.filter((ref) => !inBasis.has(paperRefKey(ref)));
+  const rows = new Map(
+    (await selectPaperRows(db, [...prepared.basis, ...neighbourRefs])).map((row) => [
+      paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }),
+      row,
+    ]),
   );
-  const evidenceRefs = [
-    ...new Map(
-      links.flatMap((link) => [...link.abPapers, ...link.bcPapers]).map((ref) => [paperRefKey(ref), ref]),
-    ).values(),
-  ];
-  const [words, rows] = await Promise.all([surfaceWords(db, evidenceRefs), selectPaperRows(db, evidenceRefs)]);
-  const titles = new Map(
-    rows.map((row) => [paperRefKey({ platform: row.platform ?? '', paper_id: row.paperId ?? '' }), row.title ?? '']),
-  );
-  return links.map((link) => linkToDraft(link, { words, titles, basis, searched: stats.documents }));
+  const titles = new Map([...rows].map(([key, row]) => [key, row.title ?? '']));
+  const basis: TopicDoc[] = prepared.basis.map((paper) => ({
+    ref: paper,
+    title: paper.title,
+    text: `${paper.title}.\n${paper.text}`,
+  }));
+  // In the topic's order, so the evidence papers are its best ones.
+  const neighbours: TopicDoc[] = neighbourRefs.flatMap((ref) => {
+    const row = rows.get(paperRefKey(ref));
+    return row ? [{ ref, title: row.title ?? '', text: `${row.title ?? ''}.\n${row.abstract ?? ''}` }] : [];
+  });
+  const ideas = discoverPhraseIdeas(prepared.topic, basis, neighbours, {
+    count: prepared.count,
+    rarity: rarityIn(prepared.stats),
+  });
+  return ideas.map((idea) => phraseIdeaToDraft(idea, { titles, basis: prepared.basis, neighbours: neighbours.length }));
 }

@@ -1,53 +1,54 @@
 import { paperRefKey, type TIdeaEvidence, type TPaperRef } from '@paperbench/contract';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
-import type { AbcLink } from './literature-discovery';
+import type { PhraseIdea } from './phrase-discovery';
 
 /**
- * docs/ideas.md#offline-literature-based-discovery: an ABC link written out as an "apply A to C"
- * proposal. Every sentence states what the corpus shows (which terms co-occur where) or what to do
- * with it; nothing is presented as a model's judgement, and the ideas are labelled 'extractive'.
+ * docs/ideas.md#offline-literature-based-discovery: a key-phrase link written out as a proposal. Every sentence states what
+ * the papers show (which phrases occur where, counted) or what to do with it; nothing is presented as a
+ * model's judgement, and the ideas are labelled 'extractive'.
  */
-export function linkToDraft(
-  link: AbcLink,
+export function phraseIdeaToDraft(
+  idea: PhraseIdea,
   {
-    words,
     titles,
     basis,
-    searched,
-  }: {
-    words: ReadonlyMap<string, string>;
-    titles: ReadonlyMap<string, string>;
-    basis: readonly BasisPaper[];
-    searched: number;
-  },
+    neighbours,
+  }: { titles: ReadonlyMap<string, string>; basis: readonly BasisPaper[]; neighbours: number },
 ): IdeaDraft {
-  const word = (lexeme: string) => words.get(lexeme) ?? lexeme;
-  const [a, b, c] = [word(link.a), word(link.b), word(link.c)];
+  const { topic, bridge, target } = idea;
   const withTitles = (refs: readonly TPaperRef[]) =>
     refs.map((ref) => ({ ...ref, title: titles.get(paperRefKey(ref)) ?? ref.paper_id }));
   const evidence: TIdeaEvidence[] = [
-    { link: 'A-B', terms: [a, b], papers: withTitles(link.abPapers) },
-    { link: 'B-C', terms: [b, c], papers: withTitles(link.bcPapers) },
+    { link: 'A-B', terms: [topic, bridge], papers: withTitles(idea.basisPapers) },
+    { link: 'B-C', terms: [bridge, target], papers: withTitles(idea.targetPapers) },
   ];
-  // The basis papers that hold A: where the proposal starts from.
-  const basedOn = basis.filter((paper) => paper.vector.has(link.a)).map((paper) => paper.n);
+  const basedOnKeys = new Set(idea.basisPapers.map(paperRefKey));
+  const basedOn = basis.filter((paper) => basedOnKeys.has(paperRefKey(paper))).map((paper) => paper.n);
+  const where =
+    idea.inBasis === 0
+      ? `none of the ${basis.length} basis papers on ${topic} does`
+      : `only ${idea.inBasis} of the ${basis.length} basis papers on ${topic} ${idea.inBasis === 1 ? 'mentions' : 'mention'} it`;
+  const count = idea.targetPapers.length;
+  const evidencePapers = `the ${count === 1 ? 'evidence paper that holds' : `${count} evidence papers that hold`} both`;
+  const problem = `${idea.targetCount} of the ${neighbours} papers next to the topic ${idea.targetCount === 1 ? 'works' : 'work'} with ${target}; ${where}, although both groups write about “${bridge}”.`;
+  const approach =
+    idea.kind === 'method'
+      ? `Bring ${target} to ${topic}: start from the basis papers' ${bridge} and use ${target} as ${evidencePapers} ${count === 1 ? 'does' : 'do'}.`
+      : `Take ${topic} to ${target}: start from the basis papers' ${bridge} and carry it to the questions of ${evidencePapers}.`;
   return {
-    title: `Apply ${a} to ${c}`,
-    problem:
-      `The basis papers work with ${a}, and papers on ${c} do not mention it: no title or abstract among the ${searched} ` +
-      `papers searched holds both terms, although both literatures share “${b}”.`,
-    approach:
-      `Carry ${a} over to ${c}, through what the two literatures have in common (${b}): start from the ` +
-      `${link.abPapers.length} evidence papers linking ${a} and ${b}, and the ${link.bcPapers.length} linking ${b} and ${c}.`,
+    title: idea.title,
+    problem,
+    approach,
     novelty:
-      `Literature-based discovery (Swanson's ABC model): ${a}–${b} and ${b}–${c} are each documented in the corpus, ` +
-      `${a}–${c} is not.`,
+      `Literature-based discovery over key phrases (Swanson's ABC model): ${topic}–“${bridge}” and “${bridge}”–${target} ` +
+      `are each documented among the topic's papers; ${topic} with ${target} is not, in its basis papers.`,
     experiments:
-      `Take a ${c} question from the ${b}–${c} evidence papers, apply the ${a} of the basis papers to it, and compare ` +
-      `with those papers' own methods on their data and measures.`,
+      idea.kind === 'method'
+        ? `Take the data and measures of the basis papers, add ${target} as the evidence papers use it, and compare with the basis papers' own methods.`
+        : `Take a ${target} question from the evidence papers, treat it as the basis papers treat ${topic}, and compare with the evidence papers' own methods on their data.`,
     risks:
-      `The link is lexical: “${b}” may mean different things in the two literatures, and ${a} and ${c} may already be ` +
-      'combined in work outside this corpus. Read the evidence papers first.',
+      `The link is lexical: “${bridge}” may mean different things in the two groups of papers, and ${target} may already be ` +
+      `combined with ${topic} in work outside this corpus. Read the evidence papers first.`,
     basedOn,
     scores: null,
     evidence,

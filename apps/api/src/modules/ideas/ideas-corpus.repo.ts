@@ -17,39 +17,6 @@ export async function textTsvector(db: Db, title: string, body: string): Promise
 }
 
 /**
- * Public papers whose title or abstract holds `term` (a lexeme), and not `without` when given: one
- * literature of docs/ideas.md#offline-literature-based-discovery. Deterministic order.
- */
-export async function selectPapersWithTerm(
-  db: Db,
-  term: string,
-  { without, limit }: { without?: string; limit: number },
-): Promise<TPaperRef[]> {
-  // ':AC' keeps the title and abstract positions (not author names) while the GIN index still serves the query.
-  const query = without
-    ? sql`(quote_literal(${term}) || ':AC & !' || quote_literal(${without}) || ':AC')::tsquery`
-    : sql`(quote_literal(${term}) || ':AC')::tsquery`;
-  const result = await db.execute(sql`
-    select platform, paper_id from ${papers}
-    where search_vector @@ ${query} and platform <> ${UPLOAD_PLATFORM}
-    order by md5(platform || ':' || paper_id) limit ${limit}`);
-  return rowsOf<TPaperRef>(result);
-}
-
-/** Which of the (a, c) lexeme pairs some public paper's title or abstract holds together, as `a c` keys. */
-export async function selectCooccurringPairs(db: Db, pairs: readonly [string, string][]): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const result = await db.execute(sql`
-    select q.a, q.c from json_to_recordset(${JSON.stringify(pairs.map(([a, c]) => ({ a, c })))}::json) as q(a text, c text)
-    where exists (
-      select 1 from ${papers}
-      where search_vector @@ (quote_literal(q.a) || ':AC & ' || quote_literal(q.c) || ':AC')::tsquery
-        and platform <> ${UPLOAD_PLATFORM}
-    )`);
-  return new Set(rowsOf<{ a: string; c: string }>(result).map(({ a, c }) => `${a} ${c}`));
-}
-
-/**
  * A fixed pseudo-random sample of the public corpus (md5 of the key orders it, so the same corpus
  * gives the same sample): the papers the novelty label is calibrated on (docs/ideas.md#calibration).
  */
@@ -57,5 +24,34 @@ export async function selectCalibrationSample(db: Db, size: number): Promise<TPa
   const result = await db.execute(sql`
     select platform, paper_id from ${papers} where platform <> ${UPLOAD_PLATFORM}
     order by md5(platform || ':' || paper_id) limit ${size}`);
+  return rowsOf<TPaperRef>(result);
+}
+
+/**
+ * Public papers whose title or abstract holds any of the weighted lexemes, best first by the summed
+ * weight of the lexemes they hold (coordination-level matching with idf weights): a paper with "graph",
+ * "network" and "property" of a topic outranks one with "molecular" alone. Deterministic order.
+ */
+export async function selectPapersByTermWeight(
+  db: Db,
+  terms: readonly { term: string; weight: number }[],
+  limit: number,
+): Promise<TPaperRef[]> {
+  if (terms.length === 0) return [];
+  const lexeme = (term: string) => sql`(quote_literal(${term}) || ':AC')::tsquery`;
+  const any = sql.join(
+    terms.map(({ term }) => lexeme(term)),
+    sql` || `,
+  );
+  const score = sql.join(
+    terms.map(
+      ({ term, weight }) => sql`(case when search_vector @@ ${lexeme(term)} then ${weight}::float8 else 0 end)`,
+    ),
+    sql` + `,
+  );
+  const result = await db.execute(sql`
+    select platform, paper_id from ${papers}
+    where search_vector @@ (${any}) and platform <> ${UPLOAD_PLATFORM}
+    order by ${score} desc, md5(platform || ':' || paper_id) limit ${limit}`);
   return rowsOf<TPaperRef>(result);
 }

@@ -79,7 +79,7 @@ export const createIdeasRouter = (context: AppContext) => {
   };
   return s.router(contract.ideas, {
     generate: async ({ body, request }) => {
-      const prepared = await prepareGeneration(ideas, requireUser(request), body);
+      const prepared = await prepareGeneration(ideas, requireUser(request), body, request.log);
       const signal = new AbortController().signal;
       const drafted = await draftIdeas(ideas, prepared, signal, request.log);
       const saved: TIdeaProposal[] = [];
@@ -96,7 +96,7 @@ export const createIdeasRouter = (context: AppContext) => {
     },
     streamGenerate: async ({ body, request, reply }) => {
       // Refusals (quota, unreadable papers, no basis) keep their status codes: checked before the stream starts.
-      const prepared = await prepareGeneration(ideas, requireUser(request), body);
+      const prepared = await prepareGeneration(ideas, requireUser(request), body, request.log);
       const generation = (signal: AbortSignal) => streamIdeas(ideas, prepared, signal, request.log);
       return sendEventStream(reply, request.log, generation, IDEAS_FAILURE);
     },

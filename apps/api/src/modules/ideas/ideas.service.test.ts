@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TermStats } from '../recommendations/term-stats';
-import { nearestPapers, textVector } from './corpus-vectors';
 import { basisPapers, selectedRefs } from './idea-basis';
 import type { BasisPaper } from './idea-drafts';
 import * as repo from './ideas.repo';
-import { type IdeasContext, prepareGeneration, USER_IDEA_QUOTA } from './ideas.service';
+import { type IdeasContext, prepareGeneration as prepare, USER_IDEA_QUOTA } from './ideas.service';
+import { topicPapers } from './topic-papers';
 
 /**
  * docs/testing.md#service-tests: the AI Scientist's budget rules (docs/ideas.md#budgets-and-quotas) with the
@@ -29,7 +29,7 @@ vi.mock('./idea-basis', () => ({
   basisPapers: vi.fn(),
   selectedRefs: vi.fn(),
 }));
-vi.mock('./corpus-vectors', () => ({ nearestPapers: vi.fn(), textVector: vi.fn() }));
+vi.mock('./topic-papers', () => ({ topicPapers: vi.fn() }));
 
 const USER = 7;
 const stats = { documents: 100 } as unknown as TermStats;
@@ -41,6 +41,9 @@ const context = {
 } as unknown as IdeasContext;
 const request = { topic: 'graph neural networks for molecules', count: 3, paper_ids: [] } as never;
 const specter = { platform: 'arxiv', paper_id: '2004.07180' };
+const gtpn = { platform: 'arxiv', paper_id: '1812.09441' };
+const log = { warn: () => undefined };
+const prepareGeneration = (...args: [IdeasContext, number, Parameters<typeof prepare>[2]]) => prepare(...args, log);
 const basis = [
   { n: 1, ...specter, title: 'SPECTER', text: 'Citation-informed transformers' },
 ] as unknown as BasisPaper[];
@@ -49,8 +52,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   vi.mocked(repo.countIdeas).mockResolvedValue(0);
   vi.mocked(selectedRefs).mockResolvedValue([]);
-  vi.mocked(textVector).mockResolvedValue(new Map([['graph', 1]]) as never);
-  vi.mocked(nearestPapers).mockResolvedValue([{ ref: specter }] as never);
+  vi.mocked(topicPapers).mockResolvedValue([specter]);
   vi.mocked(basisPapers).mockResolvedValue(basis);
 });
 
@@ -72,28 +74,27 @@ describe('prepareGeneration: the saved-ideas quota', () => {
 });
 
 describe('prepareGeneration: the basis', () => {
-  it("builds on the caller's selected papers when there are any", async () => {
-    vi.mocked(selectedRefs).mockResolvedValue([specter]);
+  it("builds on the caller's selected papers, then the topic's best papers", async () => {
+    vi.mocked(selectedRefs).mockResolvedValue([gtpn]);
     const prepared = await prepareGeneration(context, USER, request);
     expect(prepared.basisOrigin).toBe('selected');
-    expect(nearestPapers).not.toHaveBeenCalled();
-    expect(basisPapers).toHaveBeenCalledWith(context.db, stats, [specter]);
+    expect(basisPapers).toHaveBeenCalledWith(context.db, stats, [gtpn, specter]);
+    expect(prepared.topicPapers).toEqual([specter]);
   });
 
-  it("falls back to the topic's nearest papers when none is selected", async () => {
+  it("builds on the topic's best papers when none is selected", async () => {
     const prepared = await prepareGeneration(context, USER, request);
     expect(prepared.basisOrigin).toBe('nearest');
     expect(basisPapers).toHaveBeenCalledWith(context.db, stats, [specter]);
   });
 
-  it('refuses a topic whose words match no paper with 400 and a way forward, without a nearest-paper search', async () => {
-    vi.mocked(textVector).mockResolvedValue(new Map() as never);
+  it('refuses a topic that matches no paper, with nothing selected, with 400 and a way forward', async () => {
+    vi.mocked(topicPapers).mockResolvedValue([]);
     vi.mocked(basisPapers).mockResolvedValue([]);
     const refusal = await prepareGeneration(context, USER, request).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ statusCode: 400 });
     expect((refusal as AppError).message).toMatch(
       /select papers in your File List, or describe the topic with other words/,
     );
-    expect(nearestPapers).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import {
   type TIdeaPaper,
   type TIdeaProposal,
   type TNoveltyCheck,
+  type TPaperRef,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AiInvalidOutputError, type AiModel } from '../../ai/model';
@@ -14,7 +15,6 @@ import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
 import { selectPaperRows } from '../recommendations/recommendations.repo';
 import type { TermStats, TermStatsSource } from '../recommendations/term-stats';
-import { nearestPapers, textVector } from './corpus-vectors';
 import { extractiveDrafts } from './extractive-drafts';
 import { BASIS_TEXT_CHARS, basisPapers, selectedRefs, TOPIC_BASIS } from './idea-basis';
 import type { BasisPaper, IdeaDraft } from './idea-drafts';
@@ -25,6 +25,7 @@ import { countIdeas, deleteIdea, findIdea, insertIdea, lockIdeaQuota, selectIdea
 import { modelIdeaDrafts, modelRationale } from './model-ideas';
 import { type CalibrationSource, checkNovelty, deterministicRationale } from './novelty-check';
 import { extractivePlan, modelPlan, type PlanPaper } from './research-plan';
+import { topicPapers } from './topic-papers';
 
 /** docs/ideas.md: what the AI Scientist needs besides the database and the model layer. */
 export interface IdeasContext {
@@ -50,7 +51,11 @@ export interface PreparedGeneration {
   stats: TermStats;
   basis: BasisPaper[];
   basisOrigin: 'selected' | 'nearest';
+  /** The topic's papers, best first (topic-papers.ts): the offline ideas' neighbourhood, the novelty check's pool. */
+  topicPapers: TPaperRef[];
 }
+
+type Logger = { warn: (details: object, message: string) => void };
 
 async function requireIdeaRoom(db: Db, userId: number, adding: number): Promise<void> {
   if ((await countIdeas(db, userId)) + adding > USER_IDEA_QUOTA) {
@@ -64,22 +69,22 @@ async function requireIdeaRoom(db: Db, userId: number, adding: number): Promise<
 
 /**
  * Everything that can fail with a status code, before a stream starts: the quota, the selected
- * papers (404 for one the caller may not read), and the basis (a topic alone: its nearest papers).
+ * papers (404 for one the caller may not read), and the basis: the selected papers, then the topic's
+ * best papers (docs/ideas.md#the-basis-papers), so that ideas stay on the topic a selection is read for.
  */
 export async function prepareGeneration(
   { db, termStats }: IdeasContext,
   userId: number,
   request: TGenerateIdeasRequest,
+  log: Logger,
 ): Promise<PreparedGeneration> {
   await requireIdeaRoom(db, userId, 1);
   const stats = await termStats();
-  let refs = await selectedRefs(db, userId, request);
-  let basisOrigin: PreparedGeneration['basisOrigin'] = 'selected';
-  if (refs.length === 0) {
-    basisOrigin = 'nearest';
-    const vector = await textVector(db, stats, request.topic, '');
-    refs = vector.size > 0 ? (await nearestPapers(db, stats, vector, TOPIC_BASIS)).map((paper) => paper.ref) : [];
-  }
+  const selected = await selectedRefs(db, userId, request);
+  const onTopic = await topicPapers(db, stats, request.topic, log);
+  const refs = [
+    ...new Map([...selected, ...onTopic.slice(0, TOPIC_BASIS)].map((ref) => [paperRefKey(ref), ref])).values(),
+  ];
   const basis = await basisPapers(db, stats, refs);
   if (basis.length === 0) {
     throw new AppError(
@@ -87,7 +92,15 @@ export async function prepareGeneration(
       'No paper of the corpus matches this topic: select papers in your File List, or describe the topic with other words',
     );
   }
-  return { userId, topic: request.topic, count: request.count, stats, basis, basisOrigin };
+  return {
+    userId,
+    topic: request.topic,
+    count: request.count,
+    stats,
+    basis,
+    basisOrigin: selected.length > 0 ? 'selected' : 'nearest',
+    topicPapers: onTopic,
+  };
 }
 
 export const basisRefs = (basis: readonly BasisPaper[]): TIdeaPaper[] =>
@@ -144,7 +157,7 @@ export async function draftIdeas(
 /** The novelty check of one draft: facts without a model; the rationale the model's when there is one. */
 async function noveltyOf(
   { db, ai, calibration }: IdeasContext,
-  stats: TermStats,
+  { stats, topic, topicPapers: pool }: PreparedGeneration,
   draft: IdeaDraft,
   source: 'model' | 'extractive',
   abortSignal: AbortSignal,
@@ -153,7 +166,7 @@ async function noveltyOf(
   const facts = await checkNovelty(
     db,
     { stats, calibration: await calibration() },
-    { title: draft.title, body: noveltyText(draft) },
+    { title: draft.title, body: `${topic}\n${noveltyText(draft)}`, pool },
   );
   if (ai.mode === 'model' && source === 'model') {
     try {
@@ -177,7 +190,7 @@ export async function* finishIdeas(
 ): AsyncGenerator<TIdeaProposal> {
   const byNumber = new Map(basisRefs(prepared.basis).map((paper) => [paper.n, paper]));
   for (const draft of drafted.drafts) {
-    const novelty = await noveltyOf(context, prepared.stats, draft, drafted.source, abortSignal, log);
+    const novelty = await noveltyOf(context, prepared, draft, drafted.source, abortSignal, log);
     abortSignal.throwIfAborted();
     const stored: TStoredIdea = {
       problem: draft.problem,

@@ -12,9 +12,12 @@ import { parseEventStream } from '../chat/chat-test-support';
 import { bestQuote, citingSentences } from '../conversational/grounded-text';
 import { FALLBACK_REASON, USER_IDEA_QUOTA } from './ideas.service';
 import { buildIdeasCorpus, buildIdeasUser, IDEAS_CORPUS, passageOf } from './ideas-test-support';
+import { buildGnnCorpus, GNN_PAPERS, GNN_TOPIC, OFF_TOPIC_IDS } from './ideas-topic-corpus';
 
 const TOPIC = 'attention for protein folding';
-const abstracts = Object.values(IDEAS_CORPUS).map((paper) => `${paper.title} ${paper.abstract}`.toLowerCase());
+const CORPUS_SIZE = Object.keys(IDEAS_CORPUS).length + GNN_PAPERS.length;
+/** The offline titles seen before key phrases: a bare template over single words ("Apply diffusion to road"). */
+const TEMPLATE = /^Apply \S+ to \S+$/;
 
 /** The model's ideas: one supported claim about [1], one unsupported about [2], an unknown paper 9. */
 const MODEL_IDEAS = {
@@ -67,6 +70,7 @@ describe.each(testDrivers())('/api/ideas (%s)', (driver) => {
     apps = await startModelAndOfflineApps(driver);
     ({ fake, model, offline } = apps);
     await Promise.all([buildIdeasCorpus(model.db), buildIdeasCorpus(offline.db)]);
+    await Promise.all([buildGnnCorpus(model.db), buildGnnCorpus(offline.db)]);
     [modelUser, offlineUser] = await Promise.all([buildIdeasUser(model.db), buildIdeasUser(offline.db)]);
   });
   afterAll(() => apps.close());
@@ -81,28 +85,34 @@ describe.each(testDrivers())('/api/ideas (%s)', (driver) => {
   const savedCount = async (app: TestApp) => (await app.db.select({ n: count() }).from(ideas))[0]?.n ?? 0;
 
   describe('offline: literature-based discovery', () => {
-    it('proposes "apply A to C" ideas from the selected papers, with evidence and a novelty check, labelled', async () => {
+    it('proposes ideas from the selected papers and the topic, with evidence and a novelty check, labelled', async () => {
       const answer = await generate(offline, offlineUser.token, { topic: TOPIC, count: 3 });
       expect(answer).toMatchObject({ source: 'extractive', fallback_reason: null });
-      expect(answer.basis.map((paper) => paper.paper_id)).toEqual([
+      // The selected papers first, then the topic's best search hits.
+      expect(answer.basis.slice(0, 2).map((paper) => paper.paper_id)).toEqual([
         IDEAS_CORPUS.attention.paperId,
         IDEAS_CORPUS.attentionMemory.paperId,
       ]);
+      const basisTexts = Object.values(IDEAS_CORPUS)
+        .filter((paper) => answer.basis.some((basis) => basis.paper_id === paper.paperId))
+        .map((paper) => `${paper.title} ${paper.abstract}`.toLowerCase());
       expect(answer.ideas.length).toBeGreaterThan(0);
       expect(answer.ideas.length).toBeLessThanOrEqual(3);
       for (const idea of answer.ideas) {
         expect(idea).toMatchObject({ source: 'extractive', scores: null, topic: TOPIC, plan: null });
-        expect(idea.title).toMatch(/^Apply \S+ to \S+$/);
+        expect(idea.title).not.toMatch(TEMPLATE);
+        expect(idea.title).toMatch(/attention|protein folding/i);
         const [ab, bc] = idea.evidence;
         expect(ab?.link).toBe('A-B');
         expect(bc?.link).toBe('B-C');
-        expect(ab?.terms[1]).toBe(bc?.terms[0]);
-        const [a, c] = [ab?.terms[0] ?? '', bc?.terms[1] ?? ''];
-        // C never appears with A in any title or abstract of the corpus.
-        expect(abstracts.filter((text) => text.includes(a) && text.includes(c))).toEqual([]);
+        expect(ab?.terms).toEqual([TOPIC, bc?.terms[0]]);
+        const target = bc?.terms[1] ?? '';
+        // A phrase of several words that no basis paper holds.
+        expect(target.split(' ').length).toBeGreaterThan(1);
+        expect(basisTexts.filter((text) => text.includes(target))).toEqual([]);
         expect(bc?.papers.length).toBeGreaterThan(0);
         const check = idea.novelty_check;
-        expect(check.searched).toBe(Object.keys(IDEAS_CORPUS).length);
+        expect(check.searched).toBe(CORPUS_SIZE);
         expect(check.nearest.length).toBeGreaterThan(0);
         expect(check.nearest.length).toBeLessThanOrEqual(5);
         expect(check.nearest.map((paper) => paper.n)).toEqual(check.nearest.map((_, index) => index + 1));
@@ -110,12 +120,41 @@ describe.each(testDrivers())('/api/ideas (%s)', (driver) => {
         expect(['likely_novel', 'partly_explored', 'well_explored']).toContain(check.label);
       }
       const titles = answer.ideas.map((idea) => idea.title);
-      expect(titles).toContain('Apply attention to sleep');
       expect(new Set(titles).size).toBe(titles.length);
       // Deterministic: the same request gives the same ideas.
       const again = await generate(offline, offlineUser.token, { topic: TOPIC, count: 3 });
       expect(again.ideas.map((idea) => idea.title)).toEqual(titles);
       expect(again.ideas.map((idea) => idea.novelty_check)).toEqual(answer.ideas.map((idea) => idea.novelty_check));
+    });
+
+    it('stays on a topic with ten papers or more: molecular and graph phrases, on-topic nearest papers', async () => {
+      const onTopic = (id: string) => !OFF_TOPIC_IDS.has(id) && GNN_PAPERS.some((paper) => paper.paperId === id);
+      for (const payload of [
+        { topic: GNN_TOPIC, count: 3, use_selected: false },
+        // With a paper selected it still finds ideas (it once found none).
+        { topic: GNN_TOPIC, count: 3, selected_files: [{ platform: 'arxiv', paper_id: GNN_PAPERS[3].paperId }] },
+      ]) {
+        const answer = await generate(offline, offlineUser.token, payload);
+        expect(
+          answer.basis.every((paper) => onTopic(paper.paper_id)),
+          JSON.stringify(answer.basis),
+        ).toBe(true);
+        expect(answer.ideas.length).toBe(3);
+        for (const idea of answer.ideas) {
+          expect(idea.title).not.toMatch(TEMPLATE);
+          expect(idea.title).toMatch(/molecul|graph/i);
+          expect(idea.title).not.toMatch(/gps|road|waveguide/i);
+          for (const link of idea.evidence) {
+            expect(
+              link.papers.every((paper) => onTopic(paper.paper_id)),
+              JSON.stringify(link),
+            ).toBe(true);
+          }
+          // The novelty check compares with the topic's papers, never the GPS-tracking ones.
+          expect(idea.novelty_check.nearest.length).toBeGreaterThan(0);
+          expect(idea.novelty_check.nearest.every((paper) => onTopic(paper.paper_id))).toBe(true);
+        }
+      }
     });
 
     it('needs only a topic: the nearest corpus papers become the basis', async () => {
@@ -265,8 +304,9 @@ describe.each(testDrivers())('/api/ideas (%s)', (driver) => {
         expect(idea.source).toBe('model');
         expectCheckerPasses(idea, passages);
       }
-      // Domain-neutral prompt: no field of research is named.
-      const system = JSON.stringify(fake.chatRequests().at(-3)?.body.messages);
+      // Domain-neutral prompt: no field of research is named (the papers it lists may name theirs).
+      const system = JSON.stringify(fake.chatRequests().at(-3)?.body.messages).split('Papers:')[0];
+      expect(system).toMatch(/researchers of any discipline/);
       expect(system).not.toMatch(/machine learning|deep learning|neural/i);
     });
 

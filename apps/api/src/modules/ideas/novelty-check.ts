@@ -1,4 +1,4 @@
-import { paperRefKey, type TNoveltyCheck, type TNoveltyLabel } from '@paperbench/contract';
+import { paperRefKey, type TNoveltyCheck, type TNoveltyLabel, type TPaperRef } from '@paperbench/contract';
 import type { Db } from '../../db/client';
 import { loadProfiles } from '../recommendations/paper-vectors';
 import { selectQueryTerms } from '../recommendations/query-terms';
@@ -121,14 +121,17 @@ export function createCalibrationCache(db: Db, termStats: TermStatsSource): Cali
 
 export type NoveltyFacts = Omit<TNoveltyCheck, 'rationale' | 'rationale_source'>;
 
-/** The idea's text against the corpus: its 5 nearest papers, the corpus size, the calibrated label. */
+/**
+ * The idea's text against the corpus: its 5 nearest papers, the corpus size, the calibrated label. The
+ * topic's papers (`pool`) are always among the candidates: an idea is new or not against its own field.
+ */
 export async function checkNovelty(
   db: Db,
   { stats, calibration }: { stats: TermStats; calibration: readonly number[] },
-  idea: { title: string; body: string },
+  idea: { title: string; body: string; pool?: readonly TPaperRef[] },
 ): Promise<NoveltyFacts> {
   const vector = await textVector(db, stats, idea.title, idea.body);
-  const nearest = vector.size > 0 ? await nearestPapers(db, stats, vector, NEAREST_SHOWN) : [];
+  const nearest = vector.size > 0 ? await nearestPapers(db, stats, vector, NEAREST_SHOWN, { pool: idea.pool }) : [];
   const words = await surfaceWords(
     db,
     nearest.map((paper) => paper.ref),

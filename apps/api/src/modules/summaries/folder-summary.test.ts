@@ -180,5 +180,11 @@ describe.each(testDrivers())('folder summaries (%s)', (driver) => {
     for (const [, sentence, n] of sentences) {
       expect(summary.passages.find((passage) => passage.n === Number(n))?.text).toContain(sentence);
     }
+    // One sentence per paper at most.
+    const cited = sentences.map(([, , n]) => n);
+    expect(new Set(cited).size).toBe(cited.length);
+    // Offline, Regenerate gives the same text (the dialog says so, docs/ai.md#summaries).
+    const again = (await regenerate(offline, user.token, folder.id)).json() as TFolderSummary;
+    expect(again.summary).toBe(summary.summary);
   });
 });

@@ -129,6 +129,24 @@ describe.each(pgliteOnly())('POST /api/search-summary/ (%s)', (driver) => {
       expect(new Set(cited).size).toBe(cited.length);
     });
 
+    it("chooses each abstract's sentence for the query, not its first, one per paper, the same each time", async () => {
+      const papers = [
+        resultPaper(
+          '2201.00002',
+          'Notes',
+          'This note was prepared for a workshop in the spring. Citation graph embeddings of scientific documents need no labels. Document embeddings from citations transfer across scientific fields.',
+        ),
+        ...SEARCH_RESULTS,
+      ];
+      const first = (await summarize(offline, { query: QUERY, papers, summary_type: 'full' })).json() as TSearchSummary;
+      expect(first.summary).not.toContain('workshop');
+      expect(first.summary).toMatch(/(?:Citation graph embeddings|Document embeddings from citations)[^[]*\[1\]/);
+      const cited = [...first.summary.matchAll(/\[(\d+)\]/g)].map((match) => match[1]);
+      expect(new Set(cited).size).toBe(cited.length);
+      const again = (await summarize(offline, { query: QUERY, papers, summary_type: 'full' })).json() as TSearchSummary;
+      expect(again.summary).toBe(first.summary);
+    });
+
     it('keeps result numbers when a result has no abstract, and abstains on an unrelated query', async () => {
       const papers = [resultPaper('2201.00001', 'No abstract here', null), ...SEARCH_RESULTS];
       const summary = (await summarize(offline, { query: QUERY, papers })).json() as TSearchSummary;

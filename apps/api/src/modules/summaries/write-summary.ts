@@ -3,18 +3,15 @@ import { idfOf, MIN_QUESTION_COVERAGE, questionCoverage } from '../../ai/groundi
 import { type AnswerVerdict, abstentionVerdict, judgeGroundedAnswer } from '../../ai/grounding/answer-verdict';
 import { documentFrequencies } from '../../ai/grounding/bm25';
 import { splitAnswerAndEvidence } from '../../ai/grounding/evidence-block';
-import { extractiveAnswer, type TExtractiveLimits } from '../../ai/grounding/extractive-answer';
 import type { AiModel } from '../../ai/model';
 import { tokenize } from '../../ai/text/normalize';
 import { questionTerms } from '../../ai/text/question-terms';
 import { modelFailure } from '../../lib/model-failure';
+import { querySentences } from './query-sentences';
 import { summarySystemPrompt, type TSummaryLength } from './summary-prompt';
 
 /** Offline summaries, as long as their model-written kind: brief 2-3 sentences, full about a paragraph. */
-const EXTRACTIVE_LIMITS: Record<TSummaryLength, TExtractiveLimits> = {
-  brief: { maxSentences: 3, sentencesPerPassage: 1 },
-  full: { maxSentences: 6, sentencesPerPassage: 2 },
-};
+const EXTRACTIVE_SENTENCES: Record<TSummaryLength, number> = { brief: 3, full: 6 };
 
 export interface SummaryRequest {
   /** What sentences are chosen by: the search query, or a folder's titles (its papers' subjects). */
@@ -46,20 +43,22 @@ function coverageOf(query: string, passages: readonly TCitedPassage[]): number[]
   return passageTerms.map((termList) => questionCoverage(terms, new Set(termList), idf));
 }
 
-/** Offline (docs/ai.md#offline-mode): verbatim sentences of the passages, by relevance and diversity, each cited. */
-function extractiveSummary(request: SummaryRequest, coverage: readonly number[]): AnswerVerdict {
-  const numbered = request.passages.map((passage, index) => ({
-    n: passage.n,
-    text: passage.text,
-    coverage: coverage[index] ?? 0,
-  }));
-  const answer = extractiveAnswer(request.focus, numbered, EXTRACTIVE_LIMITS[request.length]);
-  if (!answer) return abstentionVerdict(request.abstentionAnswer);
-  // Every sentence is its passage's own text, cited by construction.
+/**
+ * Offline (docs/ai.md#offline-mode): each paper's own sentence that best matches the focus, at most one
+ * per paper and no broken ones (query-sentences.ts), verbatim and cited. Deterministic: the same papers
+ * and focus give the same text, which is why Regenerate offline says so (docs/ai.md#summaries).
+ */
+function extractiveSummary(request: SummaryRequest): AnswerVerdict {
+  const sentences = querySentences(request.focus, request.passages, EXTRACTIVE_SENTENCES[request.length]);
+  if (sentences.length === 0) return abstentionVerdict(request.abstentionAnswer);
+  // Every sentence is its passage's own text, cited by construction; PDF line breaks become spaces.
   return {
-    content: answer.text,
+    content: sentences.map((sentence) => `${sentence.text.replace(/\s+/g, ' ')} [${sentence.n}]`).join(' '),
     abstained: false,
-    citations: { supported: answer.citations, unsupported: [] },
+    citations: {
+      supported: [...new Set(sentences.map((sentence) => sentence.n))].sort((a, b) => a - b),
+      unsupported: [],
+    },
     unsupportedSpans: [],
   };
 }
@@ -95,6 +94,6 @@ export async function writeSummary(ai: AiModel, request: SummaryRequest): Promis
   if (!coverage.some((share) => share >= MIN_QUESTION_COVERAGE)) {
     return { source, ...abstentionVerdict(request.abstentionAnswer) };
   }
-  const verdict = ai.mode === 'model' ? await modelSummary(ai, request) : extractiveSummary(request, coverage);
+  const verdict = ai.mode === 'model' ? await modelSummary(ai, request) : extractiveSummary(request);
   return { source, ...verdict };
 }

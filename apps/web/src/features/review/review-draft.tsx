@@ -4,7 +4,8 @@ import { CitationsProvider, type TCitations } from '../chat/citation-context';
 import { pendingSections, type TReviewDraft } from './write-state';
 
 /** The label on an offline draft (issue: never canned text presented as model output). */
-export const EXTRACTIVE_DRAFT_LABEL = 'Extractive draft — no AI model configured: sentences quoted from the papers';
+export const EXTRACTIVE_DRAFT_LABEL =
+  'Extractive draft — no AI model configured: the papers’ own sentences, attributed to their authors';
 
 /** "Cohan, Feldman et al. (2020)": how a reference is named in a chip's preview and the list. */
 export function referenceAuthors(reference: Pick<TReviewReference, 'authors' | 'year'>): string {

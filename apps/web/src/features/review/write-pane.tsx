@@ -60,7 +60,8 @@ export function WritePane({ sessionId, writer, files, hasLinks, isOffline }: TWr
         </label>
         {isOffline && !draft && (
           <p className="notice" role="note">
-            No AI model is configured on this server: the draft is extractive, sentences quoted from your papers.
+            No AI model is configured on this server: the draft is extractive, your papers’ own sentences attributed to
+            their authors.
           </p>
         )}
         <div className="review-toolbar">

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
 import { FileListPanel } from '../file-list/file-list-panel';
-import { STALE_SUMMARY_NOTE } from './folder-summary-dialog';
+import { OFFLINE_REGENERATE_NOTE, STALE_SUMMARY_NOTE } from './folder-summary-dialog';
 
 const file = {
   paper_id: '2004.07180',
@@ -60,10 +60,17 @@ describe('the folder summary (docs/ai.md#summaries)', () => {
     expect(within(dialog).getByText('Extractive summary — no AI model configured')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /^Citation 1, page 1/ })).toHaveClass('is-supported');
     expect(within(dialog).getByText(STALE_SUMMARY_NOTE)).toBeInTheDocument();
+    // Stale: regenerating offline does change the text, so the offline note is not shown.
+    expect(within(dialog).queryByText(OFFLINE_REGENERATE_NOTE)).not.toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(dialog).toHaveTextContent('A fresh overview of the citation graph'));
     expect(within(dialog).queryByText(STALE_SUMMARY_NOTE)).not.toBeInTheDocument();
+    // Up to date and extractive: Regenerate says it would give the same text.
+    expect(within(dialog).getByText(OFFLINE_REGENERATE_NOTE)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Regenerate' })).toHaveAccessibleDescription(
+      OFFLINE_REGENERATE_NOTE,
+    );
     expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)).toContain(
       'POST /api/folders/1/summary/regenerate',
     );

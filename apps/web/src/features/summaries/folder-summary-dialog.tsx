@@ -7,6 +7,9 @@ import { CitedSummary } from './cited-summary';
 import './folder-summary-dialog.css';
 
 export const STALE_SUMMARY_NOTE = "This folder's papers have changed since this summary was written.";
+/** docs/ai.md#summaries: offline, a summary is the papers' own sentences, so regenerating repeats it. */
+export const OFFLINE_REGENERATE_NOTE =
+  "Without an AI model this summary is made of the papers' own sentences: regenerating gives the same text until the folder's papers change.";
 
 /**
  * A folder's cited overview (docs/ai.md#summaries), opened from its folder block: the cached summary,
@@ -29,6 +32,7 @@ export function FolderSummaryDialog({ folder, onClose }: { folder: TFolder; onCl
   const failure = regenerate.error ?? summary.error;
   const isBusy = summary.isLoading || regenerate.isPending;
   const data = regenerate.isPending ? undefined : summary.data;
+  const repeatsOffline = data?.source === 'extractive' && !data.stale && data.summary !== '';
 
   return (
     <Modal title={`Summary of ${folder.name}`} onClose={onClose} size="wider">
@@ -57,6 +61,11 @@ export function FolderSummaryDialog({ folder, onClose }: { folder: TFolder; onCl
               opener={opener}
             />
           ))}
+        {repeatsOffline && (
+          <p className="folder-summary-offline" id="folder-summary-offline-note">
+            {OFFLINE_REGENERATE_NOTE}
+          </p>
+        )}
       </div>
       <div className="modal-actions">
         <button type="button" className="button" onClick={onClose}>
@@ -66,6 +75,7 @@ export function FolderSummaryDialog({ folder, onClose }: { folder: TFolder; onCl
           type="button"
           className="button button-primary"
           disabled={isBusy}
+          aria-describedby={repeatsOffline ? 'folder-summary-offline-note' : undefined}
           onClick={() => (summary.error && !summary.data ? summary.refetch() : regenerate.mutate())}
         >
           {summary.error && !summary.data ? 'Retry' : 'Regenerate'}

@@ -58,8 +58,8 @@ const idea = (id: number, title: string): TIdeaProposal => ({
   expanded_at: null,
 });
 
-const first = idea(11, 'Apply attention to sleep');
-const second = idea(12, 'Apply attention to spectroscopy');
+const first = idea(11, 'Attention models for memory consolidation');
+const second = idea(12, 'Attention models for protein spectroscopy');
 const older = idea(5, 'An older idea');
 
 function mockSci({ stream, savedBefore = [older] }: { stream?: TStreamEvent[]; savedBefore?: TIdeaProposal[] } = {}) {
@@ -135,8 +135,10 @@ describe('/sci', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
 
     const fresh = await screen.findByRole('region', { name: 'New ideas' });
-    const card = await within(fresh).findByRole('article', { name: 'Apply attention to sleep' });
-    expect(within(fresh).getByRole('article', { name: 'Apply attention to spectroscopy' })).toBeInTheDocument();
+    const card = await within(fresh).findByRole('article', { name: 'Attention models for memory consolidation' });
+    expect(
+      within(fresh).getByRole('article', { name: 'Attention models for protein spectroscopy' }),
+    ).toBeInTheDocument();
     expect(streamBodies).toEqual([{ topic: 'attention for protein folding', count: 2, use_selected: true }]);
     expect(within(card).getByText(/Generated without a model/)).toBeInTheDocument();
     const novelty = within(card).getByRole('region', { name: 'Novelty check' });
@@ -149,7 +151,7 @@ describe('/sci', () => {
     // The saved list shows the older idea, not the new ones twice.
     const savedList = screen.getByRole('region', { name: 'Saved ideas' });
     await within(savedList).findByRole('article', { name: 'An older idea' });
-    expect(within(savedList).queryByRole('article', { name: 'Apply attention to sleep' })).toBeNull();
+    expect(within(savedList).queryByRole('article', { name: 'Attention models for memory consolidation' })).toBeNull();
   });
 
   it('says the new ideas are saved when they are the only ones', async () => {
@@ -159,7 +161,7 @@ describe('/sci', () => {
     expect(await within(savedList).findByText('No saved ideas yet.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Topic or question' }), 'attention for protein folding');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    await screen.findByRole('article', { name: 'Apply attention to sleep' });
+    await screen.findByRole('article', { name: 'Attention models for memory consolidation' });
     expect(
       await within(savedList).findByText('No other saved ideas: the new ones above are saved.'),
     ).toBeInTheDocument();

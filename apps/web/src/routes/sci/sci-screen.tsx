@@ -10,7 +10,7 @@ import { IdeasForm } from './ideas-form';
 
 /** Shown when the server has no model (docs/ideas.md#offline-literature-based-discovery). */
 export const IDEAS_OFFLINE_TEXT =
-  'No AI model is configured: ideas are found by literature-based discovery (terms linking your papers to others), without a model.';
+  'No AI model is configured: ideas are found by literature-based discovery (key phrases linking the topic’s papers to their neighbours), without a model.';
 
 /** /sci, the AI Scientist (docs/ideas.md): generate ideas from a topic and papers, see their novelty, expand, export. */
 export default function SciScreen({ title }: TScreenProps) {

@@ -34,11 +34,29 @@ const groups = graphGroups(['d', 'a', 'b', 'c', 'e'].map(ref), [
 ]);
 
 describe('offline outline', () => {
-  it('titles a group by the terms its papers share and its edge labels, larger groups first, unlinked papers last', () => {
+  it('titles a group by the key phrases its papers share, larger groups first, unlinked papers last', () => {
     const outline = offlineOutline(groups, texts);
     expect(outline.map((section) => section.id)).toEqual(['g1', 'g2']);
-    expect(outline[0]?.title).toBe('Enzyme and protein (extends; compares with)');
+    // A phrase of the papers, not a join of single words under machine labels ("Chemical and accuracy (compares with)").
+    expect(outline[0]?.title).toBe('Protein language models');
     expect(outline[1]).toMatchObject({ title: ISOLATED_GROUP_TITLE, isolated: true });
+  });
+
+  it('names a method for a problem when the shared phrases hold both, else the edge labels', () => {
+    const gnn = new Map<string, PaperText>([
+      [paperRefKey(ref('m')), { title: 'Graph neural networks for molecular property prediction', abstract: null }],
+      [paperRefKey(ref('n')), { title: 'Molecular property prediction with graph neural networks', abstract: null }],
+      [paperRefKey(ref('o')), { title: 'Speech recognition', abstract: 'Acoustic models of speech.' }],
+      [paperRefKey(ref('p')), { title: 'Acoustic scenes', abstract: 'Sound events in cities.' }],
+    ]);
+    const linked = graphGroups(['m', 'n', 'o', 'p'].map(ref), [
+      { source: ref('n'), target: ref('m'), label: 'extends' },
+      { source: ref('p'), target: ref('o'), label: 'compares with' },
+    ]);
+    expect(offlineOutline(linked, gnn).map((section) => section.title)).toEqual([
+      'Graph neural networks for molecular property prediction',
+      'Related work: compares with',
+    ]);
   });
 
   it('names shared terms as words of the papers, preferring those rare in the rest of the session', () => {

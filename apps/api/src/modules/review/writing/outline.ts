@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeText, tokenize } from '../../../ai/text/normalize';
 import type { GraphGroup } from './graph-groups';
+import { phraseTitle } from './section-titles';
 
 /** A section to write: one graph group, titled and placed. */
 export interface OutlineSection {
@@ -17,7 +18,7 @@ export type PaperText = { title: string; abstract: string | null };
 
 /** The title of the group of papers no edge touches, when there are other groups. */
 export const ISOLATED_GROUP_TITLE = 'Other related work';
-/** How many shared terms an offline title names. */
+/** How many shared terms distinctiveTerms gives unless told. */
 const TITLE_TERMS = 2;
 const MAX_TITLE_LENGTH = 120;
 
@@ -72,14 +73,17 @@ export function distinctiveTerms(group: readonly string[], texts: ReadonlyMap<st
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Offline: the group's shared terms and edge labels ("Protein and enzyme (extends; compares with)"). */
+/**
+ * Offline: the key phrases the group's papers share ("Protein language models", section-titles.ts); else
+ * its edge labels ("Related work: extends; compares with"); else its most distinctive shared word.
+ */
 export function offlineTitle(group: GraphGroup, texts: ReadonlyMap<string, PaperText>, onlyGroup: boolean): string {
   if (group.isolated && !onlyGroup) return ISOLATED_GROUP_TITLE;
-  const terms = distinctiveTerms(group.papers, texts);
-  const labels = group.labels.length > 0 ? group.labels.join('; ') : '';
-  if (terms.length === 0) return labels ? capitalise(labels) : 'Related work';
-  const named = capitalise(terms.join(' and '));
-  return cleanTitle(labels ? `${named} (${labels})` : named) || 'Related work';
+  const phrased = phraseTitle(group.papers, texts);
+  if (phrased) return cleanTitle(phrased) || 'Related work';
+  if (group.labels.length > 0) return cleanTitle(`Related work: ${group.labels.join('; ')}`);
+  const [term] = distinctiveTerms(group.papers, texts, 1);
+  return term ? capitalise(term) : 'Related work';
 }
 
 /**

@@ -1,8 +1,9 @@
 import { paperRefKey, type TAnswerSource, type TCitedPassage } from '@paperbench/contract';
 import { MIN_QUESTION_COVERAGE } from '../../../ai/grounding/abstention';
 import { splitAnswerAndEvidence } from '../../../ai/grounding/evidence-block';
-import { extractiveAnswer } from '../../../ai/grounding/extractive-answer';
+import { extractiveAnswer, wholeSentences } from '../../../ai/grounding/extractive-answer';
 import type { AiModel } from '../../../ai/model';
+import { isArtefact } from '../../summaries/query-sentences';
 import { type CheckedText, checkedText } from './checked-text';
 import { type ParagraphPromptInput, paragraphSystemPrompt } from './section-prompt';
 
@@ -19,6 +20,17 @@ export interface ParagraphRequest extends ParagraphPromptInput {
   extractiveFrom?: readonly TCitedPassage[];
   abortSignal: AbortSignal;
 }
+
+/**
+ * The sentences of a passage a review may quote: a heading run into a sentence ("2 Related Work Graph
+ * networks…", "Abstract We…"), a word split at a line end, TeX residue or a fragment is left out
+ * (summaries/query-sentences.ts). What is left are whole sentences of the passage, unchanged.
+ */
+const quotableText = (text: string) =>
+  wholeSentences(text)
+    .filter((sentence) => !isArtefact(sentence.text))
+    .map((sentence) => sentence.text)
+    .join(' ');
 
 const onOneLine = (text: string) => text.replace(/(\p{L})-[^\S\n]*\n\s*(?=\p{Ll})/gu, '$1').replace(/\s+/g, ' ');
 
@@ -38,7 +50,11 @@ export function extractiveParagraph(
     byPaper.set(paperRefKey(passage), [...(byPaper.get(paperRefKey(passage)) ?? []), passage]);
   const sentences = [...byPaper.values()].flatMap((own) => {
     // The papers are on topic by the user's choice: no abstention (as a folder summary, docs/ai.md#summaries).
-    const numbered = own.map((passage) => ({ n: passage.n, text: passage.text, coverage: MIN_QUESTION_COVERAGE }));
+    const numbered = own.map((passage) => ({
+      n: passage.n,
+      text: quotableText(passage.text),
+      coverage: MIN_QUESTION_COVERAGE,
+    }));
     return (
       extractiveAnswer(focus, numbered, { maxSentences: sentencesPerPaper, sentencesPerPassage: 1 })?.sentences ?? []
     );

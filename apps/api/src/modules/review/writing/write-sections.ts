@@ -1,6 +1,7 @@
 import { paperRefKey, type TCitedPassage, type TReviewSectionText, type TStreamEvent } from '@paperbench/contract';
 import type { AppContext } from '../../../app-context';
 import { publicationYear } from '../../../lib/bibliography';
+import { attributeParagraph } from './attribution';
 import { ReferenceNumbers, renumberCitations } from './citation-numbers';
 import { writeClosing } from './closing-paragraph';
 import type { OutlineSection } from './outline';
@@ -54,6 +55,19 @@ function presentParagraph(
   return { id, title, text, source: paragraph.source, dropped_sentences: paragraph.dropped };
 }
 
+/**
+ * An offline section speaks of its papers, not as them: its verbatim (checked) sentences get their
+ * authors as the speaker (docs/review.md#attribution). A model's paragraph is its own words already.
+ */
+function attributed(plan: ReviewWritingPlan, paragraph: WrittenParagraph, passages: readonly TCitedPassage[]) {
+  if (paragraph.source !== 'extractive') return paragraph;
+  const paperOf = (n: number) => {
+    const passage = passages.find((candidate) => candidate.n === n);
+    return passage ? plan.papers.get(paperRefKey(passage)) : undefined;
+  };
+  return { ...paragraph, text: attributeParagraph(paragraph.text, paperOf) };
+}
+
 /** The papers of the passages a paragraph's dropped sentences cited. */
 function noteUnsupported(papers: Set<string>, paragraph: WrittenParagraph, passages: readonly TCitedPassage[]) {
   for (const n of paragraph.unsupported) {
@@ -94,7 +108,13 @@ export async function* writeSections(
       abortSignal,
     });
     noteUnsupported(unsupportedPapers, paragraph, passages);
-    const presented = presentParagraph(section.id, section.title, paragraph, passages, numbers);
+    const presented = presentParagraph(
+      section.id,
+      section.title,
+      attributed(plan, paragraph, passages),
+      passages,
+      numbers,
+    );
     sections.push(presented);
     written.push({ section, passages });
     yield { type: 'section', section: presented };

@@ -103,6 +103,8 @@ export const PASSAGES = {
       text: 'Protein language models learn the grammar of protein sequences from millions of natural proteins.',
       page: 3,
     },
+    // A heading run into the text, as PDF extraction leaves it: never quoted (docs/review.md#attribution).
+    { text: '4 Related Work Protein language models design enzymes and evolve enzyme variants.', page: 4 },
   ],
   evolution: [
     {
