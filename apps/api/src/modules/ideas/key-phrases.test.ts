@@ -21,6 +21,12 @@ describe('key phrases (docs/ideas.md#offline-literature-based-discovery)', () =>
     expect(texts('We price options.')).toEqual([]);
   });
 
+  it("reads an abstract's TeX as prose: an en dash of --, maths in a word", () => {
+    expect(texts('We price options under the Ornstein--Uhlenbeck process with $k$-means clustering.')).toEqual(
+      expect.arrayContaining(['Ornstein–Uhlenbeck process', 'k-means clustering']),
+    );
+  });
+
   it('keeps nouns ending in -ly and ends phrases at adverbs', () => {
     expect(texts('Anomaly detection works reliably on sensor streams.')).toEqual([
       'anomaly detection',

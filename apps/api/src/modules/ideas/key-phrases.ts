@@ -1,6 +1,7 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import { tokenize } from '../../ai/text/normalize';
+import { texToProse } from '../../ai/text/clean/tex-to-prose';
 import { STOPWORDS } from '../../ai/text/stopwords';
 
 /**
@@ -30,12 +31,11 @@ const BREAKERS = new Set(
 const MIN_WORDS = 2;
 const MAX_WORDS = 4;
 
-/** TeX residue of arXiv abstracts: inline maths, commands with their braces, stray braces. */
-const TEX = /\$[^$]*\$|\\[a-zA-Z]+\*?(?:\{[^{}]*\})?|[{}]/g;
 /** Where a phrase ends whatever the words: punctuation, brackets, digits. */
 const BOUNDARY = /[.,;:!?()[\]"“”'‘’/\\|<>=+*&%#@~^]|\s-\s|\d/;
 
-const WORD = /^\p{L}[\p{L}'-]*\p{L}$|^\p{L}{2}$/u;
+/** A word, hyphens and en dashes inside ("self-supervised", "Ornstein–Uhlenbeck") included. */
+const WORD = /^\p{L}[\p{L}'–-]*\p{L}$|^\p{L}{2}$/u;
 
 /** Nouns ending in -ly, which the adverb rule would otherwise cut out ("anomaly detection"). */
 const NOUNS_IN_LY = new Set(
@@ -86,7 +86,8 @@ export const phraseKey = (text: string) => tokenize(text).join(' ');
 /** The key phrases of a text, in order of appearance, each once. */
 export function keyPhrases(text: string): KeyPhrase[] {
   const found = new Map<string, KeyPhrase>();
-  const clean = text.normalize('NFC').replace(TEX, ' ');
+  // An arXiv abstract's TeX read as the prose it prints ("$k$-means", "Ornstein--Uhlenbeck").
+  const clean = texToProse(text.normalize('NFC'));
   const verbs = verbsOf(clean);
   for (const chunk of clean.split(BOUNDARY)) {
     let run: string[] = [];
