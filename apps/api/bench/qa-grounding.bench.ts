@@ -133,7 +133,9 @@ async function uploadFixtures(session: Session, files: readonly FixtureFile[], l
   }
   const longestResult = pdfs.find((pdf) => pdf.name === longest.name) as QaPdf;
   for (let run = 0; run < EXTRA_TEXT_READY_RUNS; run++) {
-    longestResult.textReadyMs.push((await uploadUntilReady(session, longest.name, benchCopy(longest.data, run + 1))).ms);
+    longestResult.textReadyMs.push(
+      (await uploadUntilReady(session, longest.name, benchCopy(longest.data, run + 1))).ms,
+    );
   }
   return { pdfs, nameOf };
 }
