@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromPassages, MAX_ANSWER_SENTENCES } from './answer-sentences';
+import { answerFromPassages, isTableRun, MAX_ANSWER_SENTENCES } from './answer-sentences';
 
 const numbered = (texts: readonly string[]) => texts.map((text, index) => ({ n: index + 1, text, coverage: 1 }));
 
@@ -66,5 +66,15 @@ describe('answerFromPassages', () => {
     expect(
       answerFromPassages('What is the boiling point of mercury?', [{ n: 1, text: NEGATIVES_TEXT, coverage: 0.1 }]),
     ).toBeNull();
+  });
+});
+
+describe('isTableRun', () => {
+  it.each([
+    ['SPECTER 84.2 88.4 91.5 36.9 80.0 − abstract 82.2 72.2 73.6 34.5 68.1 + venue 84.5 88.0.', true],
+    ['We use 2 hard negatives and 3 easy negatives for each query paper.', false],
+    ['SPECTER reaches an average score of 80.0, 3.1 points above the best baseline.', false],
+  ])('%s → %s', (text, expected) => {
+    expect(isTableRun(text)).toBe(expected);
   });
 });

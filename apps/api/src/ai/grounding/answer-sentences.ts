@@ -20,6 +20,17 @@ export const QUANTITY_WINDOW = 5;
 /** …and must not repeat the sentences already chosen. */
 const MAX_OVERLAP = 0.5;
 
+/** Rows of a table read as one "sentence" ("SPECTER 84.2 88.4 91.5 36.9 80.0 − abstract 82.2…"). */
+const MAX_NUMBER_SHARE = 0.4;
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.,%]*/gu;
+const NUMERIC = /^\d[\d.,%]*$/;
+
+/** True when numbers are so many of a sentence's words that it is a table run, not a claim. */
+export function isTableRun(text: string): boolean {
+  const tokens = text.match(TOKEN) ?? [];
+  return tokens.length > 0 && tokens.filter((token) => NUMERIC.test(token)).length / tokens.length >= MAX_NUMBER_SHARE;
+}
+
 type TScoredClaim = TClaim & { score: number; fits: boolean; literal: Set<string> };
 
 /**
@@ -81,7 +92,7 @@ function scoreClaims(question: string, passages: readonly TNumberedPassage[], cl
  */
 export function answerFromPassages(question: string, passages: readonly TNumberedPassage[]): TExtractiveAnswer | null {
   if (shouldAbstain(passages, MIN_PARAPHRASED_COVERAGE)) return null;
-  const claims = quotableClaims(passages, { trimEndMarkers: true });
+  const claims = quotableClaims(passages, { trimEndMarkers: true }).filter((claim) => !isTableRun(claim.text));
   const { type, scored: all } = scoreClaims(question, passages, claims);
   const scored = all
     .filter((claim) => claim.score > 0)
