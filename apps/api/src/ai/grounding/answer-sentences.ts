@@ -10,15 +10,15 @@ import { termOverlap } from './similarity';
 /** docs/ai.md#offline-mode: a chat answer quotes 1-3 sentences, never padding. */
 export const MAX_ANSWER_SENTENCES = 3;
 /** A sentence of the asked-for kind (a number for "how many"…) scores this much more. */
-export const TYPE_BONUS = 1;
+const TYPE_BONUS = 1;
 /** Each place further down the passage ranking costs a sentence this share of its score. */
-export const RANK_DECAY = 0.08;
+const RANK_DECAY = 0.08;
 /** A further sentence must score at least this share of the best one… */
-export const FOLLOW_UP_RATIO = 0.6;
-/** A quantity question abstains when none of this many best sentences states the quantity. */
-export const QUANTITY_WINDOW = 5;
-/** …and must not repeat the sentences already chosen. */
+const FOLLOW_UP_RATIO = 0.6;
+/** …and share at most this much of its words with a sentence already chosen (termOverlap). */
 const MAX_OVERLAP = 0.5;
+/** A quantity question abstains when none of this many best sentences states the quantity. */
+const QUANTITY_WINDOW = 5;
 
 /** Rows of a table read as one "sentence" ("SPECTER 84.2 88.4 91.5 36.9 80.0 − abstract 82.2…"). */
 const MAX_NUMBER_SHARE = 0.4;

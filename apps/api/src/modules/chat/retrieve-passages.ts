@@ -21,7 +21,11 @@ export interface RetrievedContext {
   coverage: number[];
   /** Layer 1 of abstention (docs/ai.md#abstention): no passage covers enough of the question… */
   abstain: boolean;
-  /** …or the selected text lacks a specific term of it (an acronym, a name, a number): those terms. */
+  /**
+   * …or the selected text lacks a specific term of it (an acronym, a name, a number): those terms. Read
+   * over every passage of the selection (over the full-text candidates beyond MAX_PASSAGES, which are
+   * found by the question's own words).
+   */
   missing: string[];
 }
 
