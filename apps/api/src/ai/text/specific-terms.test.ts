@@ -13,8 +13,9 @@ describe('specificTerms', () => {
     ],
     // A paraphrase is all lowercase words the paper may not use: none of them is specific.
     ['How were the learned vectors squashed into two dimensions?', []],
-    // The capital of the question's first word is no name.
+    // The capital of the question's first word is no name, nor are the capitals of a title-case question.
     ['Which toolkit was the system built with?', []],
+    ['What Toolkit Was The SPECTER System Built With?', ['SPECTER']],
   ])('%s', (question, terms) => {
     expect(specificTerms(question)).toEqual(terms);
   });

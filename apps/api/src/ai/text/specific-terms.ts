@@ -15,17 +15,22 @@ const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const NOT_NAMES = new Set(['i', 'a', 'an', 'the', 'and', 'or', 'in', 'on', 'for', 'of', 'to', 'is', 'are', 'was']);
 const POSSESSIVE = /['’]s$/u;
 
+/** A question in title case ("What Toolkit Was The System Built With?") capitalises no names. */
+const TITLE_CASE_SHARE = 0.6;
+
 export function specificTerms(question: string): string[] {
   const text = question.replace(THOUSANDS_SEPARATOR, '$1');
+  const words = [...text.matchAll(CANDIDATE)];
+  const titleCase = words.filter(([word]) => CAPITALISED.test(word)).length >= TITLE_CASE_SHARE * words.length;
   const terms: string[] = [];
-  for (const match of text.matchAll(CANDIDATE)) {
+  for (const match of words) {
     const word = match[0].replace(POSSESSIVE, '').replace(/[.]+$/, '');
     const first = match.index === text.search(/\S/);
     const specific =
       /\d/.test(word) ||
       word.includes('_') ||
       ACRONYM_OR_MIXED.test(word) ||
-      (!first && CAPITALISED.test(word) && !NOT_NAMES.has(word.toLowerCase()));
+      (!first && !titleCase && CAPITALISED.test(word) && !NOT_NAMES.has(word.toLowerCase()));
     if (specific && !terms.includes(word)) terms.push(word);
   }
   return terms;
