@@ -67,6 +67,12 @@ async function call(session: Session, method: 'GET' | 'POST', route: string, bod
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * Another copy of a PDF with other bytes (a comment after %%EOF, which readers ignore): uploading the
+ * same bytes twice gives the paper already held (200), not a new upload to time.
+ */
+const benchCopy = (data: Buffer, copy: number) => Buffer.concat([data, Buffer.from(`\n% bench copy ${copy}\n`)]);
+
 /** Uploads one PDF and waits until its text is extracted and cut into passages; returns its id and the time. */
 async function uploadUntilReady(session: Session, name: string, data: Buffer) {
   const form = new FormData();
@@ -116,7 +122,7 @@ interface FixtureFile {
 async function uploadFixtures(session: Session, files: readonly FixtureFile[], log: (message: string) => void) {
   const longest = files.reduce((a, b) => (b.pages > a.pages ? b : a));
   // pdf.js and the extraction worker load on first use: one unmeasured upload first.
-  await uploadUntilReady(session, longest.name, longest.data);
+  await uploadUntilReady(session, longest.name, benchCopy(longest.data, 0));
   log('uploading the five PDFs until text ready…');
   const pdfs: QaPdf[] = [];
   const nameOf = new Map<string, string>();
@@ -127,7 +133,9 @@ async function uploadFixtures(session: Session, files: readonly FixtureFile[], l
   }
   const longestResult = pdfs.find((pdf) => pdf.name === longest.name) as QaPdf;
   for (let run = 0; run < EXTRA_TEXT_READY_RUNS; run++) {
-    longestResult.textReadyMs.push((await uploadUntilReady(session, longest.name, longest.data)).ms);
+    longestResult.textReadyMs.push(
+      (await uploadUntilReady(session, longest.name, benchCopy(longest.data, run + 1))).ms,
+    );
   }
   return { pdfs, nameOf };
 }

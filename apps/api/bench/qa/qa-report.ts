@@ -3,7 +3,8 @@ import { onEachDriver } from '../corpus-app';
 import { type QaDriverResult, runQaDriver, type TimedAnswer } from '../qa-grounding.bench';
 import { type MachineInfo, table } from '../report';
 import { ms, summarize } from '../stats';
-import { QA_TARGETS, type QaSummary, summarizeQa } from './qa-summary';
+import { QA_TARGETS, summarizeQa } from './qa-summary';
+import { QA_SPLITS } from './question-set';
 
 /** PGlite always; PostgreSQL too on a scratch database when DATABASE_URL is set. */
 export function runQaBench(log: (message: string) => void): Promise<QaDriverResult[]> {
@@ -16,7 +17,15 @@ const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100
 const share = (part: number, whole: number) => `${part}/${whole} (${percent(part, whole)})`;
 const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
-function summaryRows(label: string, s: QaSummary): string[][] {
+/** How many cited sentences the answers that did not abstain quote. */
+function sentenceCounts(answers: readonly TimedAnswer[]): string {
+  const counts = answers.filter((answer) => !answer.abstained).map((answer) => answer.sentences);
+  if (counts.length === 0) return 'n/a';
+  return `${(counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1)} · ${Math.max(...counts)}`;
+}
+
+function summaryRows(label: string, answers: readonly TimedAnswer[]): string[][] {
+  const s = summarizeQa(answers);
   const [keyword, paraphrased, unanswerable] = s.styles;
   if (!keyword || !paraphrased || !unanswerable) throw new Error('qa: a question style is missing');
   const fabricated = s.citedNotSent + s.unsupported + s.notVerbatim;
@@ -59,17 +68,21 @@ function summaryRows(label: string, s: QaSummary): string[][] {
     [
       label,
       'Correct abstentions (unanswerable → abstained)',
-      'recorded',
+      '≥ 7 of 8',
       share(unanswerable.abstained, unanswerable.questions),
-      '',
+      verdict(unanswerable.abstained >= QA_TARGETS.correctAbstentions * unanswerable.questions),
     ],
     [
       label,
-      'False abstentions (answerable → abstained)',
-      'recorded',
+      'Wrong abstentions (answerable → abstained)',
+      `≤ ${QA_TARGETS.wrongAbstentions * 100} %`,
       share(keyword.abstained + paraphrased.abstained, keyword.questions + paraphrased.questions),
-      '',
+      verdict(
+        keyword.abstained + paraphrased.abstained <=
+          QA_TARGETS.wrongAbstentions * (keyword.questions + paraphrased.questions),
+      ),
     ],
+    [label, 'Sentences per answer (answered questions: mean · max)', '1-3', sentenceCounts(answers), ''],
     [
       label,
       'Time to first delta, 5 papers selected (p50 · p95 · max)',
@@ -89,6 +102,7 @@ function misses(result: QaDriverResult): string[][] {
   return result.answers
     .filter((answer) => (answer.question.style === 'unanswerable' ? !answer.abstained : !answer.goldCited))
     .map((answer) => [
+      answer.question.split,
       answer.question.id,
       answer.question.style,
       answer.question.question,
@@ -107,13 +121,21 @@ export function renderQaReport(machine: MachineInfo, results: QaDriverResult[], 
     `Machine: ${machine.cpu}, ${machine.cores} cores (nproc), ${machine.memoryGiB.toFixed(1)} GiB RAM, Node ${machine.node}. ` +
       `Load average (1 min): ${machine.loadBefore.toFixed(2)} at start, ${machine.loadAfter?.toFixed(2) ?? 'n/a'} at end. ` +
       `Data: the five fixture PDFs, ${totalPages} pages, ${(totalBytes / 1e6).toFixed(2)} MB, ` +
-      `${first?.passages ?? 0} passages; ${first?.answers.length ?? 0} questions (bench/qa/questions.json).`,
+      `${first?.passages ?? 0} passages; ${first?.answers.length ?? 0} questions: tuning split bench/qa/questions.json, ` +
+      'held-out split bench/qa/questions-held-out.json (never tuned on).',
     '',
   );
   out.push(
     table(
       ['Driver', 'What', 'Target', 'Measured', ''],
-      results.flatMap((result) => summaryRows(result.label, summarizeQa(result.answers))),
+      results.flatMap((result) =>
+        QA_SPLITS.flatMap((split) =>
+          summaryRows(
+            `${result.label}, ${split}`,
+            result.answers.filter((answer) => answer.question.split === split),
+          ),
+        ),
+      ),
     ),
     '',
   );
@@ -132,7 +154,7 @@ export function renderQaReport(machine: MachineInfo, results: QaDriverResult[], 
   );
   for (const result of results) {
     out.push(`### Misses on ${result.label}: gold page not cited, or an unanswerable question answered`, '');
-    out.push(table(['Id', 'Style', 'Question', 'Gold', 'Gold sent', 'Cited'], misses(result)), '');
+    out.push(table(['Split', 'Id', 'Style', 'Question', 'Gold', 'Gold sent', 'Cited'], misses(result)), '');
   }
   return out.join('\n');
 }

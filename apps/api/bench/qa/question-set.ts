@@ -1,10 +1,17 @@
-/** The grounded-QA question set (questions.json, written by reading the five fixture PDFs), validated on load. */
+/**
+ * The grounded-QA question sets, written by reading the five fixture PDFs, validated on load: the
+ * tuning split (questions.json, which the extractive answerer was tuned on) and the held-out split
+ * (questions-held-out.json, written before the answerer was changed and never tuned on), reported apart.
+ */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const QUESTIONS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'questions.json');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SPLIT_FILES = { tuning: 'questions.json', 'held-out': 'questions-held-out.json' } as const;
+export type QaSplit = keyof typeof SPLIT_FILES;
+export const QA_SPLITS = Object.keys(SPLIT_FILES) as QaSplit[];
 
 const ZAnswerable = z.object({
   id: z.string().min(1),
@@ -27,26 +34,31 @@ const ZUnanswerable = z.object({
 });
 
 export const ZQaQuestion = z.discriminatedUnion('style', [ZAnswerable, ZUnanswerable]);
-export type QaQuestion = z.infer<typeof ZQaQuestion>;
+export type QaQuestion = z.infer<typeof ZQaQuestion> & { split: QaSplit };
 export type QaStyle = QaQuestion['style'];
 
+async function readSplit(split: QaSplit): Promise<QaQuestion[]> {
+  const raw = JSON.parse(await readFile(path.join(HERE, SPLIT_FILES[split]), 'utf8')) as unknown;
+  const { questions } = z.object({ questions: z.array(ZQaQuestion) }).parse(raw);
+  return questions.map((question) => ({ ...question, split }));
+}
+
 /**
- * Reads and checks the set: ids unique, every paper one of `pageCounts`' keys and every gold page
- * inside that paper (a typo in the set would otherwise read as a retrieval miss).
+ * Reads and checks both splits: ids unique across them, every paper one of `pageCounts`' keys and every
+ * gold page inside that paper (a typo in the set would otherwise read as a retrieval miss).
  */
 export async function loadQuestions(pageCounts: ReadonlyMap<string, number>): Promise<QaQuestion[]> {
-  const raw = JSON.parse(await readFile(QUESTIONS_FILE, 'utf8')) as unknown;
-  const { questions } = z.object({ questions: z.array(ZQaQuestion) }).parse(raw);
+  const questions = (await Promise.all(QA_SPLITS.map(readSplit))).flat();
   const ids = new Set<string>();
   for (const question of questions) {
-    if (ids.has(question.id)) throw new Error(`questions.json: duplicate id ${question.id}`);
+    const file = SPLIT_FILES[question.split];
+    if (ids.has(question.id)) throw new Error(`${file}: duplicate id ${question.id}`);
     ids.add(question.id);
     if (question.paper === null) continue;
     const pages = pageCounts.get(question.paper);
-    if (pages === undefined) throw new Error(`questions.json: ${question.id} names unknown paper ${question.paper}`);
+    if (pages === undefined) throw new Error(`${file}: ${question.id} names unknown paper ${question.paper}`);
     const outside = question.pages.filter((page) => page > pages);
-    if (outside.length > 0)
-      throw new Error(`questions.json: ${question.id} cites pages ${outside} of a ${pages}-page PDF`);
+    if (outside.length > 0) throw new Error(`${file}: ${question.id} cites pages ${outside} of a ${pages}-page PDF`);
   }
   return questions;
 }

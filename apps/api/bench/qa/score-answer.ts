@@ -17,6 +17,8 @@ export interface ScoredAnswer {
   abstained: boolean;
   /** The passages sent (the `passages` event), in their `[n]` order. */
   sent: PageRef[];
+  /** How many cited sentences the answer quotes. */
+  sentences: number;
   /** The passages the answer's sentences cite, in citation order, without repeats. */
   cited: PageRef[];
   /** Answerable only: a cited passage is on a gold page of the gold paper. */
@@ -62,9 +64,11 @@ export function scoreAnswer(
   const citedNotSent: number[] = [];
   const carriedMarkers: string[] = [];
   let notVerbatim = 0;
+  let sentences = 0;
   for (const piece of deltas) {
     const match = CITED_PIECE.exec(piece);
     if (!match) continue;
+    sentences++;
     const [, sentence = '', number] = match;
     const n = Number(number);
     if (!citedNumbers.includes(n)) citedNumbers.push(n);
@@ -83,6 +87,7 @@ export function scoreAnswer(
     question,
     answer: deltas.join(''),
     abstained: done?.type === 'done' ? done.abstained : false,
+    sentences,
     sent,
     cited,
     goldCited: cited.some((ref) => isGold(question, ref)),

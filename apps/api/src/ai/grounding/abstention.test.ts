@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_QUESTION_COVERAGE, questionCoverage, shouldAbstain } from './abstention';
+import {
+  MIN_PARAPHRASED_COVERAGE,
+  MIN_QUESTION_COVERAGE,
+  PARAPHRASE_CREDIT,
+  questionCoverage,
+  shouldAbstain,
+} from './abstention';
 import { rankPassages } from './rank-passages';
 import { TEST_PASSAGES } from './test-passages';
 
@@ -12,6 +18,24 @@ describe('questionCoverage', () => {
     ['no question terms', [], ['rare'], 0],
   ])('%s', (_case, question, passage, expected) => {
     expect(questionCoverage(question, new Set(passage), idf)).toBeCloseTo(expected);
+  });
+});
+
+describe('questionCoverage with paraphrases', () => {
+  const idf = () => 1;
+  const related = (term: string) => new Set(term === 'employ' ? ['use'] : []);
+  it('a term said only in other words counts PARAPHRASE_CREDIT of its weight', () => {
+    expect(questionCoverage(['employ', 'loss'], new Set(['use', 'loss']), idf, related)).toBeCloseTo(
+      (1 + PARAPHRASE_CREDIT) / 2,
+    );
+    expect(questionCoverage(['employ', 'loss'], new Set(['employ', 'loss']), idf, related)).toBe(1);
+    expect(questionCoverage(['employ', 'loss'], new Set(['use', 'loss']), idf)).toBe(0.5);
+  });
+
+  it('the chat threshold is below the literal one, and shouldAbstain takes it', () => {
+    expect(MIN_PARAPHRASED_COVERAGE).toBeLessThan(MIN_QUESTION_COVERAGE);
+    expect(shouldAbstain([{ coverage: MIN_PARAPHRASED_COVERAGE }], MIN_PARAPHRASED_COVERAGE)).toBe(false);
+    expect(shouldAbstain([{ coverage: MIN_PARAPHRASED_COVERAGE }])).toBe(true);
   });
 });
 

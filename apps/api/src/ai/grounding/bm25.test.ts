@@ -53,3 +53,15 @@ describe('inverseDocumentFrequency', () => {
     expect(documentFrequencies(passages).get('citat')).toBe(2);
   });
 });
+
+describe('bm25 with term weights', () => {
+  it('scales each term by its weight, unweighted terms counting 1', () => {
+    const passages = [['graph'], ['loss'], ['other', 'words']];
+    const [plain = 0] = bm25(['graph'], passages);
+    const [half = 0] = bm25(['graph'], passages, new Map([['graph', 0.5]]));
+    expect(half).toBeCloseTo(plain / 2);
+    expect(bm25(['graph', 'loss'], passages, new Map([['graph', 0.5]]))[1]).toBeCloseTo(
+      bm25(['loss'], passages)[1] ?? 0,
+    );
+  });
+});

@@ -19,9 +19,14 @@ export function inverseDocumentFrequency(documentFrequency: number, passageCount
 /**
  * BM25 score of each passage (token lists) for the query terms. IDF comes from the given passages, the
  * selected papers, not from a global corpus (ai-notes: PostgreSQL's ts_rank has no IDF). Repeated
- * query terms count once.
+ * query terms count once; a term's weight (default 1) scales its part of the score, for expanded
+ * queries (query-expansion.ts).
  */
-export function bm25(queryTerms: readonly string[], passages: readonly (readonly string[])[]): number[] {
+export function bm25(
+  queryTerms: readonly string[],
+  passages: readonly (readonly string[])[],
+  weights?: ReadonlyMap<string, number>,
+): number[] {
   const query = new Set(queryTerms);
   const frequencies = documentFrequencies(passages);
   const averageLength = passages.reduce((sum, terms) => sum + terms.length, 0) / (passages.length || 1);
@@ -32,7 +37,7 @@ export function bm25(queryTerms: readonly string[], passages: readonly (readonly
     let score = 0;
     for (const [term, count] of termCounts) {
       const idf = inverseDocumentFrequency(frequencies.get(term) ?? 0, passages.length);
-      score += (idf * count * (BM25_K1 + 1)) / (count + BM25_K1 * lengthNorm);
+      score += ((weights?.get(term) ?? 1) * idf * count * (BM25_K1 + 1)) / (count + BM25_K1 * lengthNorm);
     }
     return score;
   });

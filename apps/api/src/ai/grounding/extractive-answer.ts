@@ -37,6 +37,43 @@ export function wholeSentences(text: string): TSentence[] {
   return splitSentences(text).filter((sentence) => !CONTINUATION.test(sentence.text));
 }
 
+export type TClaim = TSentence & { n: number; terms: string[] };
+
+/**
+ * The sentences of the passages an answer may quote: whole sentences (wholeSentences) with enough content
+ * words to state something and without the paper's own reference markers, each with its passage number
+ * and its stems.
+ */
+export function quotableClaims(
+  passages: readonly { n: number; text: string }[],
+  { trimEndMarkers = false }: { trimEndMarkers?: boolean } = {},
+): TClaim[] {
+  return passages
+    .flatMap((passage) =>
+      wholeSentences(passage.text).map((whole) => {
+        const sentence = trimEndMarkers ? withoutEndMarker(whole) : whole;
+        return { n: passage.n, ...sentence, terms: tokenize(sentence.text) };
+      }),
+    )
+    .filter(
+      (sentence) => new Set(sentence.terms).size >= MIN_CONTENT_WORDS && !OWN_REFERENCE_MARKER.test(sentence.text),
+    );
+}
+
+/** The paper's own reference marker closing a sentence: "…improve patient safety [25]." */
+const END_MARKER = /\s*\[\d+(?:\s*[,–-]\s*\d+)*\][.!?]?$/;
+
+/**
+ * A sentence whose only reference marker closes it, quoted without the marker (and the full stop after
+ * it): still a verbatim substring of the passage, with nothing a reader could take for our citation.
+ */
+export function withoutEndMarker(sentence: TSentence): TSentence {
+  const match = END_MARKER.exec(sentence.text);
+  if (!match) return sentence;
+  const text = sentence.text.slice(0, match.index);
+  return { text, start: sentence.start, end: sentence.start + text.length };
+}
+
 export type TNumberedPassage = {
   /** The number the answer cites the passage with, `[n]`. */
   n: number;
@@ -70,12 +107,7 @@ export function extractiveAnswer(
   { maxSentences = MAX_SENTENCES, sentencesPerPassage = SENTENCES_PER_PASSAGE }: TExtractiveLimits = {},
 ): TExtractiveAnswer | null {
   if (shouldAbstain(passages)) return null;
-  const sentences = passages.flatMap((passage) =>
-    wholeSentences(passage.text).map((sentence) => ({ n: passage.n, ...sentence, terms: tokenize(sentence.text) })),
-  );
-  const claims = sentences.filter(
-    (sentence) => new Set(sentence.terms).size >= MIN_CONTENT_WORDS && !OWN_REFERENCE_MARKER.test(sentence.text),
-  );
+  const claims = quotableClaims(passages);
   const scores = bm25(
     questionTerms(question),
     claims.map((claim) => claim.terms),

@@ -3,6 +3,7 @@ import { questionTerms } from '../text/question-terms';
 import { idfOf, questionCoverage } from './abstention';
 import { bm25, documentFrequencies } from './bm25';
 import { mmr } from './mmr';
+import { withParaphrases } from './query-expansion';
 import { reciprocalRankFusion } from './rank-fusion';
 import { cosine, termOverlap } from './similarity';
 
@@ -33,6 +34,11 @@ export type TRankPassagesInput<P> = {
   questionEmbedding?: readonly number[] | null;
   limit?: number;
   perPaperLimit?: number;
+  /**
+   * Paraphrases of a question term (text/paraphrases.ts), for the chat: they join the BM25 query at
+   * PARAPHRASE_WEIGHT and count toward coverage at PARAPHRASE_CREDIT. Without it, the literal words only.
+   */
+  related?: (term: string) => ReadonlySet<string>;
 };
 
 /** Indices ordered by score, best first; equal scores keep the input order (deterministic). */
@@ -54,7 +60,8 @@ export function rankPassages<P extends TRankablePassage>(input: TRankPassagesInp
   const terms = questionTerms(input.question);
   const passageTerms = passages.map((passage) => tokenize(passage.text));
   const termSets = passageTerms.map((passageTermList) => new Set(passageTermList));
-  const lexical = bm25(terms, passageTerms);
+  const weights = input.related ? withParaphrases(terms, input.related) : undefined;
+  const lexical = bm25(weights ? [...weights.keys()] : terms, passageTerms, weights);
   const rankings = [rankedIndices(lexical, (index) => (lexical[index] ?? 0) > 0)];
   if (questionEmbedding) {
     const dense = passages.map((passage) => (passage.embedding ? cosine(questionEmbedding, passage.embedding) : 0));
@@ -84,6 +91,6 @@ export function rankPassages<P extends TRankablePassage>(input: TRankPassagesInp
   return picked.flatMap(({ item, relevance: score }) => {
     const passage = passages[item];
     if (!passage) return [];
-    return [{ passage, score, coverage: questionCoverage(terms, termSets[item] ?? new Set(), idf) }];
+    return [{ passage, score, coverage: questionCoverage(terms, termSets[item] ?? new Set(), idf, input.related) }];
   });
 }

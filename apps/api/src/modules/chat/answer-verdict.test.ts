@@ -1,6 +1,6 @@
 import type { TCitedPassage } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import { judgeModelAnswer } from './answer-verdict';
+import { judgeModelAnswer, missingTermsAbstention } from './answer-verdict';
 import { ABSTENTION_ANSWER } from './chat-prompt';
 
 const PASSAGES: TCitedPassage[] = [
@@ -36,5 +36,20 @@ describe('judgeModelAnswer: abstention layers 2 and 3, and the unsupported sente
   ])('abstains when %s', (_case, answer, given) => {
     const verdict = judgeModelAnswer(answer, given, PASSAGES);
     expect(verdict).toMatchObject({ content: ABSTENTION_ANSWER, abstained: true, unsupportedSpans: [] });
+  });
+});
+
+describe('missingTermsAbstention: the abstention sentence names what the papers lack', () => {
+  it.each([
+    [['BEIR'], 'The selected papers do not mention BEIR.'],
+    [['BEIR', 'TREC-COVID'], 'The selected papers do not mention BEIR or TREC-COVID.'],
+    [['A', 'B', 'C'], 'The selected papers do not mention A, B or C.'],
+  ])('%j', (terms, content) => {
+    expect(missingTermsAbstention(terms)).toEqual({
+      content,
+      abstained: true,
+      citations: { supported: [], unsupported: [] },
+      unsupportedSpans: [],
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { paperRefKey, type TCitedPassage, type TPaperRef } from '@paperbench/contract';
-import { shouldAbstain } from '../../ai/grounding/abstention';
+import { MIN_PARAPHRASED_COVERAGE, shouldAbstain } from '../../ai/grounding/abstention';
 import { rankPassages } from '../../ai/grounding/rank-passages';
+import { paraphrasesOf } from '../../ai/text/paraphrases';
+import { missingTerms, searchableText, specificTerms } from '../../ai/text/specific-terms';
 import type { AppContext } from '../../app-context';
 import { selectPassageCandidates, selectPassagesOf } from '../passages/passages.repo';
 
@@ -17,8 +19,14 @@ export interface RetrievedContext {
   passages: TCitedPassage[];
   /** Each passage's share of the question's information (abstention.ts), in the same order. */
   coverage: number[];
-  /** Layer 1 of abstention (docs/ai.md#abstention): no passage covers enough of the question. */
+  /** Layer 1 of abstention (docs/ai.md#abstention): no passage covers enough of the question… */
   abstain: boolean;
+  /**
+   * …or the selected text lacks a specific term of it (an acronym, a name, a number): those terms. Read
+   * over every passage of the selection (over the full-text candidates beyond MAX_PASSAGES, which are
+   * found by the question's own words).
+   */
+  missing: string[];
 }
 
 /**
@@ -46,6 +54,7 @@ export async function retrievePassages(
       embedding: row.embeddingModel === ai.embeddingModelName ? row.embedding : null,
     })),
     questionEmbedding,
+    related: paraphrasesOf,
   });
   return {
     passages: ranked.map(({ passage: { row } }, index) => ({
@@ -56,6 +65,7 @@ export async function retrievePassages(
       text: row.text,
     })),
     coverage: ranked.map((passage) => passage.coverage),
-    abstain: shouldAbstain(ranked),
+    abstain: shouldAbstain(ranked, MIN_PARAPHRASED_COVERAGE),
+    missing: missingTerms(specificTerms(query), searchableText(rows.map((row) => row.text))),
   };
 }

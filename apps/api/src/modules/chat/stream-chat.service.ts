@@ -7,12 +7,12 @@ import {
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { extractiveAnswer } from '../../ai/grounding/extractive-answer';
+import { answerFromPassages } from '../../ai/grounding/answer-sentences';
 import type { AppContext } from '../../app-context';
 import type { EventStreamFailure } from '../../lib/event-stream';
 import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
-import { type AnswerVerdict, abstention, judgeModelAnswer } from './answer-verdict';
+import { type AnswerVerdict, abstention, judgeModelAnswer, missingTermsAbstention } from './answer-verdict';
 import { resolveChatPapers } from './chat-context';
 import { chatSystemPrompt, conversationMessages, rewritePrompt } from './chat-prompt';
 import {
@@ -103,7 +103,7 @@ function* extractiveDeltas(turn: ChatTurn, context: RetrievedContext): Generator
     text: passage.text,
     coverage: context.coverage[index] ?? 0,
   }));
-  const answer = extractiveAnswer(turn.question, numbered);
+  const answer = answerFromPassages(turn.question, numbered);
   if (!answer) return abstention();
   for (const [index, sentence] of answer.sentences.entries()) {
     yield { type: 'delta', content: `${index === 0 ? '' : ' '}${sentence.text} [${sentence.n}]` };
@@ -168,9 +168,10 @@ async function* answerEvents(
   yield { type: 'sources', papers: sourcesOf(passages) };
   yield { type: 'passages', passages };
   let verdict: AnswerVerdict;
-  if (retrieved.abstain) {
-    // Layer 1: nothing good enough to answer from, so no model is asked.
-    verdict = abstention();
+  if (retrieved.abstain || retrieved.missing.length > 0) {
+    // Layer 1: nothing good enough to answer from, so no model is asked; saying what the papers lack
+    // when that is the reason.
+    verdict = retrieved.missing.length > 0 ? missingTermsAbstention(retrieved.missing) : abstention();
     yield { type: 'delta', content: verdict.content };
   } else if (context.ai.mode === 'extractive') {
     verdict = yield* extractiveDeltas(turn, retrieved);

@@ -239,6 +239,27 @@ describe.each(pgliteOnly())('POST /api/chat/stream_chat (%s)', (driver) => {
       expect(stored[1]).toMatchObject({ source: 'extractive', content: deltasOf(events) });
     });
 
+    it('abstains naming the specific terms the selected papers never mention, and stores that sentence', async () => {
+      const { user } = await buildChatFixture(offline.db);
+      const events = parseEventStream(
+        (await ask(offline, user.token, { message: 'How does SPECTER score on the BEIR benchmark?' })).body,
+      );
+      expect(deltasOf(events)).toBe('The selected papers do not mention BEIR.');
+      expect(ofType(events, 'done')[0]).toMatchObject({ source: 'extractive', abstained: true });
+      const stored = await messagesOf(offline, user.token, sessionOf(events));
+      expect(stored[1]).toMatchObject({ content: 'The selected papers do not mention BEIR.', abstained: true });
+    });
+
+    it('answers a "how many" question with the sentence that states the number, and no padding', async () => {
+      const { user } = await buildChatFixture(offline.db);
+      const events = parseEventStream(
+        (await ask(offline, user.token, { message: 'How many patients did the survey in Ghana cover?' })).body,
+      );
+      const sentences = ofType(events, 'delta').map((event) => event.content.trim());
+      expect(sentences[0]).toMatch(/^The survey covered 3,200 patients in Ghana\. \[\d+\]$/);
+      expect(sentences.length).toBeLessThanOrEqual(3);
+    });
+
     it('abstains offline too when nothing covers the question', async () => {
       const { user } = await buildChatFixture(offline.db);
       const events = parseEventStream((await ask(offline, user.token, { message: OFF_TOPIC_QUESTION })).body);
