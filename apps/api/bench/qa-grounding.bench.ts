@@ -13,7 +13,7 @@ import { passages } from '../src/db/schema';
 import { type BenchApp, startBenchApp } from './bench-app';
 import { onCleanup } from './cleanup';
 import { countPages, PDF_DIR } from './library-pdfs';
-import { loadQuestions } from './qa/question-set';
+import { loadQuestions, type QaQuestion } from './qa/question-set';
 import { type ScoredAnswer, scoreAnswer } from './qa/score-answer';
 import { askOverHttp } from './qa/sse-answer';
 import { withTimeout } from './with-timeout';
@@ -38,7 +38,7 @@ export interface QaPdf {
   textReadyMs: number[];
 }
 
-export interface TimedAnswer extends ScoredAnswer {
+export interface TimedAnswer extends ScoredAnswer<QaQuestion> {
   firstDeltaMs: number | undefined;
   totalMs: number;
 }

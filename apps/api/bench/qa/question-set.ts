@@ -34,7 +34,9 @@ const ZUnanswerable = z.object({
 });
 
 export const ZQaQuestion = z.discriminatedUnion('style', [ZAnswerable, ZUnanswerable]);
-export type QaQuestion = z.infer<typeof ZQaQuestion> & { split: QaSplit };
+/** A question as a set file writes it; the bench's own sets add which split it is in. */
+export type QaSetQuestion = z.infer<typeof ZQaQuestion>;
+export type QaQuestion = QaSetQuestion & { split: QaSplit };
 export type QaStyle = QaQuestion['style'];
 
 async function readSplit(split: QaSplit): Promise<QaQuestion[]> {

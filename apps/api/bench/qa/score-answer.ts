@@ -4,15 +4,15 @@
  * the server's own citation code, so a bug there cannot hide itself here.
  */
 import type { TCitedPassage, TStreamEvent } from '@paperbench/contract';
-import type { QaQuestion } from './question-set';
+import type { QaSetQuestion } from './question-set';
 
 export interface PageRef {
   paper: string;
   page: number;
 }
 
-export interface ScoredAnswer {
-  question: QaQuestion;
+export interface ScoredAnswer<Q extends QaSetQuestion = QaSetQuestion> {
+  question: Q;
   answer: string;
   abstained: boolean;
   /** The passages sent (the `passages` event), in their `[n]` order. */
@@ -46,14 +46,14 @@ const pageOf = (passage: TCitedPassage, paperOf: (ref: TCitedPassage) => string)
   page: passage.page,
 });
 
-const isGold = (question: QaQuestion, ref: PageRef) =>
+const isGold = (question: QaSetQuestion, ref: PageRef) =>
   question.paper === ref.paper && question.pages.includes(ref.page);
 
-export function scoreAnswer(
-  question: QaQuestion,
+export function scoreAnswer<Q extends QaSetQuestion>(
+  question: Q,
   events: readonly TStreamEvent[],
   paperOf: (ref: TCitedPassage) => string,
-): ScoredAnswer {
+): ScoredAnswer<Q> {
   const passages = events.flatMap((event) => (event.type === 'passages' ? event.passages : []));
   const byNumber = new Map(passages.map((passage) => [passage.n, passage]));
   const deltas = events.flatMap((event) => (event.type === 'delta' ? [event.content] : []));

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type QaQuestion, ZQaQuestion } from '../../bench/qa/question-set';
+import { type QaSetQuestion, ZQaQuestion } from '../../bench/qa/question-set';
 
 /** The project's own set, written by reading the five fixture PDFs (docs/benchmarks.md, "Grounded QA"). */
 export const DEFAULT_SET_FILE = fileURLToPath(new URL('../../bench/qa/questions.json', import.meta.url));
@@ -17,7 +17,7 @@ export interface EvalSet {
   name: string;
   /** sha256 of the file's bytes. */
   hash: string;
-  questions: QaQuestion[];
+  questions: QaSetQuestion[];
   /** The PDFs the answerable questions name (file names without `.pdf`), in order of first mention. */
   papers: string[];
 }

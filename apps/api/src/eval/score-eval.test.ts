@@ -1,6 +1,6 @@
 import type { TCitedPassage, TStreamEvent } from '@paperbench/contract';
 import { describe, expect, it } from 'vitest';
-import type { QaQuestion } from '../../bench/qa/question-set';
+import type { QaSetQuestion } from '../../bench/qa/question-set';
 import { parseEvalSet } from './eval-set';
 import { type AnswerInput, type EvalAnswer, scoreEvalAnswer, summarizeEval } from './score-eval';
 
@@ -13,7 +13,7 @@ const passage = (n: number, page: number, text: string): TCitedPassage => ({
 });
 const PASSAGES = [passage(1, 3, 'The margin m is set to 1.'), passage(2, 5, 'We train for two epochs.')];
 const paperOf = () => 'specter';
-const keyword: QaQuestion = {
+const keyword: QaSetQuestion = {
   id: 'k1',
   paper: 'specter',
   pages: [3],
@@ -21,7 +21,7 @@ const keyword: QaQuestion = {
   question: 'What margin?',
   answer: 'm = 1',
 };
-const unanswerable: QaQuestion = {
+const unanswerable: QaSetQuestion = {
   id: 'u1',
   paper: null,
   pages: [],
@@ -129,7 +129,7 @@ describe('scoreEvalAnswer', () => {
   });
 });
 
-const answer = (over: Partial<EvalAnswer> & { question: QaQuestion }): EvalAnswer => ({
+const answer = (over: Partial<EvalAnswer> & { question: QaSetQuestion }): EvalAnswer => ({
   verdict: 'verified',
   abstained: false,
   goldCited: false,
@@ -142,7 +142,7 @@ const answer = (over: Partial<EvalAnswer> & { question: QaQuestion }): EvalAnswe
 });
 
 describe('summarizeEval', () => {
-  const paraphrased: QaQuestion = { ...keyword, id: 'p1', style: 'paraphrased' };
+  const paraphrased: QaSetQuestion = { ...keyword, id: 'p1', style: 'paraphrased' };
   const answers = [
     answer({ question: keyword, goldCited: true, firstDeltaMs: 100, streamMs: 2000, shownChars: 400 }),
     answer({ question: paraphrased, verdict: 'abstained', abstained: true, firstDeltaMs: 300 }),

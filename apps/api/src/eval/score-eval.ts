@@ -4,7 +4,7 @@
  * bench's scorer (bench/qa/score-answer.ts) and, like it, does not reuse the server's citation code.
  */
 import type { TCitedPassage, TScorecardMetrics, TStreamEvent } from '@paperbench/contract';
-import type { QaQuestion } from '../../bench/qa/question-set';
+import type { QaSetQuestion } from '../../bench/qa/question-set';
 import { scoreAnswer } from '../../bench/qa/score-answer';
 import { summarize } from '../../bench/stats';
 
@@ -16,7 +16,7 @@ import { summarize } from '../../bench/stats';
 export type EvalVerdict = 'verified' | 'partly-unverified' | 'withdrawn' | 'abstained' | 'error';
 
 export interface EvalAnswer {
-  question: QaQuestion;
+  question: QaSetQuestion;
   verdict: EvalVerdict;
   abstained: boolean;
   /** Answerable only: a citation the checker verified is on a gold page of the gold paper. */
@@ -58,7 +58,7 @@ function verdictOf(error: string | undefined, abstained: boolean, wasReplaced: b
 }
 
 export function scoreEvalAnswer(
-  question: QaQuestion,
+  question: QaSetQuestion,
   input: AnswerInput,
   paperOf: (ref: TCitedPassage) => string,
 ): EvalAnswer {

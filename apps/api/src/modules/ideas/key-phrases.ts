@@ -1,7 +1,7 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type WinkMethods } from 'wink-nlp';
-import { tokenize } from '../../ai/text/normalize';
 import { texToProse } from '../../ai/text/clean/tex-to-prose';
+import { tokenize } from '../../ai/text/normalize';
 import { STOPWORDS } from '../../ai/text/stopwords';
 
 /**
