@@ -20,7 +20,10 @@ export const ZChatMessage = z.object({
   passages: z.array(ZCitedPassage).optional(),
   /** For assistant chat answers: the deterministic checker's verdict on the answer's citations. */
   citations: ZCitationCheck.optional(),
-  /** For assistant chat answers: true when the answer is "I cannot find this in the selected papers." */
+  /**
+   * For assistant chat answers: true when the answer abstains: "I cannot find this in the selected
+   * papers.", or "The selected papers do not mention X." when a specific term of the question is absent.
+   */
   abstained: z.boolean().optional(),
   /**
    * For assistant chat answers: the sentences of `content` the checker could not verify against their

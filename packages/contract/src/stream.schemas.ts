@@ -101,7 +101,8 @@ export const ZStreamEvent = z.discriminatedUnion('type', [
   /**
    * message_id: the stored assistant message (review/stream_rws: the stored draft), null when nothing
    * is stored (ideas). abstained: the answer is "I cannot find this in the selected papers." (no
-   * passage good enough, the model said so, or no sentence survived the checker). citations: the
+   * passage good enough, the model said so, or no sentence survived the checker) or "The selected
+   * papers do not mention X." (a specific term of the question is in none of them). citations: the
    * checker's verdict (review/stream_rws: reference numbers, docs/review.md#writing).
    */
   z.object({
