@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankPassages } from './rank-passages';
+import { perPaperLimitFor, rankPassages } from './rank-passages';
 import { TEST_PASSAGES } from './test-passages';
 
 const textsOf = (question: string, options: { limit?: number; perPaperLimit?: number } = {}) =>
@@ -44,5 +44,11 @@ describe('rankPassages', () => {
   it('reports the question coverage of each passage', () => {
     const [best] = rankPassages({ question: 'SciDocs recommendation task', passages: TEST_PASSAGES });
     expect(best?.coverage).toBe(1);
+  });
+});
+
+describe('perPaperLimitFor', () => {
+  it('caps each paper at 3 when papers compete for the 10 passages, and lets fewer papers fill them', () => {
+    expect([1, 2, 3, 4, 5, 20].map(perPaperLimitFor)).toEqual([10, 5, 4, 3, 3, 3]);
   });
 });

@@ -10,6 +10,13 @@ import { cosine, termOverlap } from './similarity';
 /** ai-notes: 8-10 passages in context, at most about 3 per paper. */
 export const CONTEXT_PASSAGES = 10;
 export const PASSAGES_PER_PAPER = 3;
+
+/**
+ * The per-paper cap for a selection of `papers`: 3 when papers compete for the context (diversity), more
+ * when fewer papers cannot fill it, so one selected paper sends up to 10 of its passages, not 3.
+ */
+export const perPaperLimitFor = (papers: number) =>
+  Math.max(PASSAGES_PER_PAPER, Math.ceil(CONTEXT_PASSAGES / Math.max(1, papers)));
 /** How many fused candidates MMR chooses from: enough for diversity, few enough to stay cheap. */
 const CANDIDATE_POOL = 50;
 

@@ -1,6 +1,6 @@
 import { paperRefKey, type TCitedPassage, type TPaperRef } from '@paperbench/contract';
 import { MIN_PARAPHRASED_COVERAGE, shouldAbstain } from '../../ai/grounding/abstention';
-import { rankPassages } from '../../ai/grounding/rank-passages';
+import { perPaperLimitFor, rankPassages } from '../../ai/grounding/rank-passages';
 import { paraphrasesOf } from '../../ai/text/paraphrases';
 import { missingTerms, searchableText, specificTerms } from '../../ai/text/specific-terms';
 import type { AppContext } from '../../app-context';
@@ -55,6 +55,7 @@ export async function retrievePassages(
     })),
     questionEmbedding,
     related: paraphrasesOf,
+    perPaperLimit: perPaperLimitFor(papers.length),
   });
   return {
     passages: ranked.map(({ passage: { row } }, index) => ({
