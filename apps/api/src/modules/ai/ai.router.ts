@@ -7,7 +7,7 @@ const s = initServer();
 
 /** docs/ai.md#scorecard: what the operator runs to measure the configured model (or extractive mode). */
 export const SCORECARD_HINT =
-  'Run `pnpm eval` on the server to measure this configuration on the project’s question set (docs/ai.md#scorecard).';
+  'Run pnpm eval on the server to measure this configuration on the project’s question set (docs/ai.md#scorecard).';
 
 /**
  * The contract's `ai` group (docs/ai.md): GET /api/ai/status, the mode and model names only; the endpoint and

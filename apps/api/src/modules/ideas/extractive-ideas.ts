@@ -29,11 +29,11 @@ export function phraseIdeaToDraft(
       ? `none of the ${basis.length} basis papers on ${topic} does`
       : `only ${idea.inBasis} of the ${basis.length} basis papers on ${topic} ${idea.inBasis === 1 ? 'mentions' : 'mention'} it`;
   const count = idea.targetPapers.length;
-  const evidencePapers = `the ${count === 1 ? 'evidence paper that holds' : `${count} evidence papers that hold`} both`;
+  const evidencePapers = `the ${count === 1 ? 'evidence paper' : `${count} evidence papers`} holding both “${bridge}” and ${target}`;
   const problem = `${idea.targetCount} of the ${neighbours} papers next to the topic ${idea.targetCount === 1 ? 'works' : 'work'} with ${target}; ${where}, although both groups write about “${bridge}”.`;
   const approach =
     idea.kind === 'method'
-      ? `Bring ${target} to ${topic}: start from the basis papers' ${bridge} and use ${target} as ${evidencePapers} ${count === 1 ? 'does' : 'do'}.`
+      ? `Bring ${target} to ${topic}: start from the basis papers' ${bridge} and use ${target} the way ${evidencePapers} ${count === 1 ? 'does' : 'do'}.`
       : `Take ${topic} to ${target}: start from the basis papers' ${bridge} and carry it to the questions of ${evidencePapers}.`;
   return {
     title: idea.title,
