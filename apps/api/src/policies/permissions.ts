@@ -1,4 +1,5 @@
 import type { TPaperRef } from '@paperbench/contract';
+import { type AnnotationResource, decideAnnotation } from './annotation.policy';
 import {
   decideFolderCommentDelete,
   decidePaperCommentDelete,
@@ -27,6 +28,8 @@ export interface ResourceKinds {
   paperComment: { id: number; resource: PaperCommentResource };
   /** A comment on a shared folder, named by its id. */
   folderComment: { id: number; resource: FolderCommentResource };
+  /** A reader's mark on a paper (docs/annotations.md), named by its id. */
+  annotation: { id: number; resource: AnnotationResource };
 }
 export type KindName = keyof ResourceKinds;
 
@@ -74,6 +77,21 @@ export const PERMISSIONS = {
   'idea.use': rule({ kind: 'idea', action: 'use it', decide: decideSessionUse }),
   'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
   'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
+  'annotation.read': rule({
+    kind: 'annotation',
+    action: 'read it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'read'),
+  }),
+  'annotation.edit': rule({
+    kind: 'annotation',
+    action: 'edit it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'edit'),
+  }),
+  'annotation.delete': rule({
+    kind: 'annotation',
+    action: 'delete it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'delete'),
+  }),
 };
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -1,3 +1,4 @@
+export * from './annotations';
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { folders } from './folders';
+import { paperForeignKey } from './paper-foreign-key';
+import { users } from './users';
+
+/** A page-relative rectangle (fractions of the page's width and height, from its top-left corner). */
+export interface AnnotationRectColumn {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * docs/annotations.md: one reader's mark on one page of a paper. Where it is, as W3C Web Annotation
+ * selectors over the page's extracted text (paper_texts.pages[page - 1]): quote (exact, prefix, suffix)
+ * and position (start, end); both null only for an area mark drawn without its text. Private to its
+ * author until folder_id shares it with a shared folder; unshared (null) when that folder goes.
+ */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    paperId: text('paper_id').notNull(),
+    page: integer('page').notNull(),
+    kind: text('kind').notNull(),
+    color: text('color').notNull(),
+    note: text('note'),
+    quoteExact: text('quote_exact'),
+    quotePrefix: text('quote_prefix'),
+    quoteSuffix: text('quote_suffix'),
+    positionStart: integer('position_start'),
+    positionEnd: integer('position_end'),
+    rects: jsonb('rects').$type<AnnotationRectColumn[]>().notNull().default(sql`'[]'::jsonb`),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    paperForeignKey(table),
+    index('annotations_paper_idx').on(table.platform, table.paperId, table.page),
+    index('annotations_user_idx').on(table.userId),
+    index('annotations_folder_idx').on(table.folderId),
+    check('annotations_kind_known', sql`${table.kind} in ('highlight', 'underline', 'note', 'area')`),
+    check('annotations_page_positive', sql`${table.page} >= 1`),
+    check('annotations_note_length', sql`${table.note} is null or char_length(${table.note}) <= 10000`),
+    check(
+      'annotations_position_ordered',
+      sql`(${table.positionStart} is null and ${table.positionEnd} is null) or (${table.positionStart} >= 0 and ${table.positionStart} < ${table.positionEnd})`,
+    ),
+    check('annotations_quote_with_position', sql`(${table.quoteExact} is null) = (${table.positionStart} is null)`),
+  ],
+);

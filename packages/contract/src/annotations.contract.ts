@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  ZAnnotation,
+  ZAnnotationCount,
+  ZAnnotationCountsQuery,
+  ZAnnotationExportQuery,
+  ZAnnotationsQuery,
+  ZCreateAnnotationRequest,
+  ZUpdateAnnotationRequest,
+} from './annotation.schemas';
+import { c, ZRowId } from './common';
+
+const ZAnnotationParams = z.object({ id: ZRowId });
+
+/** docs/annotations.md: highlights, underlines, notes and area marks on a paper's pages. */
+export const annotationsContract = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/annotations',
+    query: ZAnnotationsQuery,
+    responses: { 200: z.array(ZAnnotation) },
+    summary: "A paper's marks the caller may see, by page then place",
+    description:
+      'Their own marks and those shared with a folder they may read (any role, or a public folder: then ' +
+      'without X-User-ID too). 404 for a paper the caller cannot read. Each mark is re-anchored by its quote ' +
+      'against the page text as it is now (`anchor`).',
+  },
+  counts: {
+    method: 'GET',
+    path: '/api/annotations/counts',
+    query: ZAnnotationCountsQuery,
+    responses: { 200: z.array(ZAnnotationCount) },
+    summary: 'How many marks the caller sees on each of some papers (the paper page and the File List)',
+    description: 'papers=platform:paper_id,… (at most 200); papers the caller cannot read are left out.',
+  },
+  export: {
+    method: 'GET',
+    path: '/api/annotations/export',
+    query: ZAnnotationExportQuery,
+    // Not c.otherResponse: the handler sets the content type per format.
+    responses: {
+      200: z
+        .string()
+        .describe(
+          'markdown: text/markdown, grouped by page with quotes and notes; w3c: application/ld+json, a W3C ' +
+            'Web Annotation AnnotationCollection. As an attachment.',
+        ),
+    },
+    summary: 'The marks the caller sees on a paper, as Markdown or W3C Web Annotation JSON-LD',
+  },
+  create: {
+    method: 'POST',
+    path: '/api/annotations',
+    body: ZCreateAnnotationRequest,
+    responses: { 201: ZAnnotation },
+    summary: 'Mark a page: highlight, underline, note or area',
+    description:
+      "Needs a user who can read the paper (404 otherwise). 400 for a page past the paper's page count or a " +
+      'position past the page text (when the text is known). folder_id shares it with a shared folder the ' +
+      'caller may comment in, holding the paper. Rate budget `annotation`; quota USER_ANNOTATION_QUOTA (409).',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/annotations/:id',
+    pathParams: ZAnnotationParams,
+    body: ZUpdateAnnotationRequest,
+    responses: { 200: ZAnnotation },
+    summary: 'Recolour, annotate, share or unshare your mark',
+    description: 'Its author alone (403 for another reader of a shared mark, 404 for anyone else).',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/annotations/:id',
+    pathParams: ZAnnotationParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Delete a mark',
+    description: 'Its author, or the owner of the folder it is shared with (moderation).',
+  },
+});
