@@ -13,7 +13,7 @@ export const ANNOTATION_KINDS = ['highlight', 'underline', 'note', 'area'] as co
 export const ZAnnotationKind = z.enum(ANNOTATION_KINDS);
 export type TAnnotationKind = z.infer<typeof ZAnnotationKind>;
 
-/** The named colours the reader themes for light and dark (docs/annotations.md#colours). */
+/** The named colours the reader themes for light and dark (docs/annotations.md#the-model). */
 export const ANNOTATION_PALETTE = ['yellow', 'green', 'blue', 'pink', 'purple', 'orange'] as const;
 export const DEFAULT_ANNOTATION_COLOR = 'yellow';
 /** A palette name, or a custom `#rrggbb` (stored lower-case). */

@@ -77,11 +77,7 @@ export const PERMISSIONS = {
   'idea.use': rule({ kind: 'idea', action: 'use it', decide: decideSessionUse }),
   'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
   'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
-  'annotation.read': rule({
-    kind: 'annotation',
-    action: 'read it',
-    decide: (a, mark) => decideAnnotation(a, mark, 'read'),
-  }),
+  // docs/annotations.md#sharing: the author edits; the folder's owner may also delete (moderation).
   'annotation.edit': rule({
     kind: 'annotation',
     action: 'edit it',

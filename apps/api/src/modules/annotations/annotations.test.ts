@@ -236,7 +236,9 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
         .set({ pages: [PAGES[0] as string, text, PAGES[2] as string] })
         .where(eq(paperTexts.paperId, paperId));
     const find = async () =>
-      ((await call(ada.token, 'GET', listUrl())).json() as { id: number }[]).find((m) => m.id === mark.id) as {
+      ((await call(ada.token, 'GET', listUrl())).json() as { id: number }[]).find(
+        (m) => m.id === mark.id,
+      ) as unknown as {
         anchor: string;
         position: { start: number; end: number };
       };
@@ -394,11 +396,14 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
   });
 });
 
-/** docs/annotations.md#limits: the per-user quota, under its lock (409, nothing written). */
-describe.each(pgliteOnly())('annotation quota (%s)', (driver) => {
+/** docs/annotations.md#limits: the per-user quota, under its lock (409, nothing written), and the `annotation` budget. */
+describe.each(pgliteOnly())('annotation quota and budget (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver, { seed: false, env: { USER_ANNOTATION_QUOTA: '2' } });
+    t = await createTestApp(driver, {
+      seed: false,
+      env: { USER_ANNOTATION_QUOTA: '2', RATE_LIMIT_ANNOTATION_PER_MINUTE: '6' },
+    });
   });
   afterAll(() => t.close());
 
@@ -423,5 +428,33 @@ describe.each(pgliteOnly())('annotation quota (%s)', (driver) => {
     expect((await t.db.select({ n: count() }).from(annotations))[0]?.n).toBe(2);
     await t.app.inject({ method: 'DELETE', url: `/api/annotations/${first.id}`, headers: { 'x-user-id': user.token } });
     expect((await post()).statusCode).toBe(201);
+  });
+
+  it('counts creating, changing and deleting marks against the `annotation` budget (429, nothing written)', async () => {
+    const user = await buildUser(t.db);
+    const paperId = (await buildPaper(t.db)).paperId;
+    const before = await t.db.select().from(annotations);
+    // Seven changes against a budget of six (whatever this file spent before): the last ones are refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/annotations/999999',
+        payload: { color: 'green' },
+        headers: { 'x-user-id': user.token },
+      });
+      statuses.push(patch.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses)).toEqual(new Set(statuses.includes(404) ? [404, 429] : [429]));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/annotations',
+      payload: { paper_id: paperId, page: 1, kind: 'area', rects: [{ x: 0, y: 0, width: 1, height: 1 }] },
+      headers: { 'x-user-id': user.token },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/annotation changes/);
+    expect(await t.db.select().from(annotations)).toEqual(before);
   });
 });
