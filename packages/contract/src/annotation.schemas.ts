@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCommentContent } from './comment.schemas';
 import { ZFolderId, ZPaperId, ZPlatform, ZRowId, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
@@ -163,6 +164,15 @@ export const ZAnnotation = z.object({
   anchor: ZAnnotationAnchor,
   /** Computed by the server's policies (apps/api/src/policies/annotation.policy.ts). */
   abilities: z.object({ edit: z.boolean(), delete: z.boolean() }),
+  /** A shared mark's discussion (docs/annotations.md#threads); null for a private mark. */
+  thread: z
+    .object({
+      resolved: z.boolean(),
+      reply_count: z.number().int(),
+      /** Whether the caller may reply, resolve and reopen (the folder's comment role). */
+      can_reply: z.boolean(),
+    })
+    .nullable(),
 });
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
@@ -210,3 +220,22 @@ export const ZAnnotationCount = z.object({
   mine_count: z.number().int(),
 });
 export type TAnnotationCount = z.infer<typeof ZAnnotationCount>;
+
+/** A reply on a shared mark's thread: a comment (same text rules), shown by its author's display name. */
+export const ZAnnotationReply = z.object({
+  id: ZRowId,
+  annotation_id: ZRowId,
+  content: zText(),
+  author_name: zText(),
+  is_mine: z.boolean(),
+  created_at: ZTimestamp,
+  /** Its author, or the owner of the mark's folder (moderation). */
+  abilities: z.object({ delete: z.boolean() }),
+});
+export type TAnnotationReply = z.infer<typeof ZAnnotationReply>;
+
+export const ZCreateAnnotationReplyRequest = z.object({ content: ZCommentContent });
+export type TCreateAnnotationReplyRequest = z.infer<typeof ZCreateAnnotationReplyRequest>;
+
+/** Resolve (true) or reopen (false) a shared mark's thread. */
+export const ZUpdateAnnotationThreadRequest = z.object({ resolved: z.boolean() }).strict();

@@ -4,9 +4,12 @@ import {
   ZAnnotationCount,
   ZAnnotationCountsQuery,
   ZAnnotationExportQuery,
+  ZAnnotationReply,
   ZAnnotationsQuery,
+  ZCreateAnnotationReplyRequest,
   ZCreateAnnotationRequest,
   ZUpdateAnnotationRequest,
+  ZUpdateAnnotationThreadRequest,
 } from './annotation.schemas';
 import { c, ZRowId } from './common';
 
@@ -76,5 +79,42 @@ export const annotationsContract = c.router({
     responses: { 204: c.noBody() },
     summary: 'Delete a mark',
     description: 'Its author, or the owner of the folder it is shared with (moderation).',
+  },
+  listReplies: {
+    method: 'GET',
+    path: '/api/annotations/:id/replies',
+    pathParams: ZAnnotationParams,
+    responses: { 200: z.array(ZAnnotationReply) },
+    summary: "A shared mark's thread, oldest first",
+    description: 'Whoever sees the mark (404 otherwise); a private mark has no replies (empty).',
+  },
+  createReply: {
+    method: 'POST',
+    path: '/api/annotations/:id/replies',
+    pathParams: ZAnnotationParams,
+    body: ZCreateAnnotationReplyRequest,
+    responses: { 201: ZAnnotationReply },
+    summary: 'Reply on a shared mark',
+    description:
+      "The folder's owner, editors and commenters (viewers and public visitors 403; a private mark 403). Rate " +
+      'budget `comment`; counted in USER_COMMENT_QUOTA_PER_DAY (429).',
+  },
+  deleteReply: {
+    method: 'DELETE',
+    path: '/api/annotations/replies/:id',
+    pathParams: ZAnnotationParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Delete a reply',
+    description: "Its author, or the owner of the mark's folder (moderation).",
+  },
+  updateThread: {
+    method: 'PATCH',
+    path: '/api/annotations/:id/thread',
+    pathParams: ZAnnotationParams,
+    body: ZUpdateAnnotationThreadRequest,
+    responses: { 200: ZAnnotation },
+    summary: "Resolve or reopen a shared mark's thread",
+    description: 'Whoever may reply on it.',
   },
 });

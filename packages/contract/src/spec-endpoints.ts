@@ -170,6 +170,10 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['POST', '/api/annotations'],
   ['PATCH', '/api/annotations/{id}'],
   ['DELETE', '/api/annotations/{id}'],
+  ['GET', '/api/annotations/{id}/replies'],
+  ['POST', '/api/annotations/{id}/replies'],
+  ['DELETE', '/api/annotations/replies/{id}'],
+  ['PATCH', '/api/annotations/{id}/thread'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

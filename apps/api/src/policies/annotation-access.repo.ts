@@ -1,9 +1,9 @@
 import { paperRefKey } from '@paperbench/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { annotations, folders } from '../db/schema';
+import { annotationReplies, annotations, folders } from '../db/schema';
 import { folderFacts, selectFolderMemberships, selectPapersForAccess } from './access.repo';
-import type { AnnotationResource } from './annotation.policy';
+import type { AnnotationReplyResource, AnnotationResource } from './annotation.policy';
 import type { Actor } from './decision';
 
 /**
@@ -55,5 +55,28 @@ export async function selectAnnotationsForAccess(
             membership: memberships.get(row.folderId),
           };
     return [{ id: row.id, authorId: row.authorId, paper, folder }];
+  });
+}
+
+/** Each existing reply among the ids, with its author and its mark's facts (as selectAnnotationsForAccess). */
+export async function selectAnnotationRepliesForAccess(
+  db: Db,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<(AnnotationReplyResource & { id: number })[]> {
+  const rows = await db
+    .select({ id: annotationReplies.id, authorId: annotationReplies.authorId, markId: annotationReplies.annotationId })
+    .from(annotationReplies)
+    .where(inArray(annotationReplies.id, [...ids]));
+  if (rows.length === 0) return [];
+  const marks = new Map(
+    (await selectAnnotationsForAccess(db, actor, [...new Set(rows.map((row) => row.markId))])).map((mark) => [
+      mark.id,
+      mark,
+    ]),
+  );
+  return rows.flatMap((row) => {
+    const mark = marks.get(row.markId);
+    return mark ? [{ id: row.id, authorId: row.authorId, mark }] : [];
   });
 }

@@ -10,7 +10,8 @@ export interface AnnotationResource {
   folder: LoadedFolder | null;
 }
 
-export type AnnotationAction = 'read' | 'edit' | 'delete';
+/** `reply` is taking part in a shared mark's thread: replying, resolving and reopening it. */
+export type AnnotationAction = 'read' | 'edit' | 'delete' | 'reply';
 
 export const isAnnotationAuthor = (actor: Actor, mark: { authorId: number }) =>
   actor.userId !== null && actor.userId === mark.authorId;
@@ -28,11 +29,38 @@ const folderShows = (actor: Actor, folder: LoadedFolder | null): folder is Loade
  */
 export function decideAnnotation(actor: Actor, mark: AnnotationResource, action: AnnotationAction): Decision {
   if (decidePaperRead(actor, mark.paper) === 'hidden') return 'hidden';
-  if (isAnnotationAuthor(actor, mark)) return 'allowed';
-  if (!folderShows(actor, mark.folder)) return 'hidden';
-  if (action === 'read') return 'allowed';
-  if (action === 'delete') return decideFolder(actor, mark.folder, 'moderate', mark.folder.membership);
+  const isAuthor = isAnnotationAuthor(actor, mark);
+  if (!isAuthor && !folderShows(actor, mark.folder)) return 'hidden';
+  if (action === 'reply') return decideThread(actor, mark.folder);
+  if (isAuthor || action === 'read') return 'allowed';
+  // folderShows held above: a non-author sees the mark only through its folder.
+  const folder = mark.folder as LoadedFolder;
+  if (action === 'delete') return decideFolder(actor, folder, 'moderate', folder.membership);
   return 'forbidden';
+}
+
+/**
+ * docs/annotations.md#threads: a shared mark's thread takes part by the folder's `comment` role (owner,
+ * editors, commenters, the mark's author among them only while they hold one); viewers and visitors of a
+ * public folder read it (403). A private mark has no thread (403 to its author).
+ */
+function decideThread(actor: Actor, folder: LoadedFolder | null): Decision {
+  if (folder === null || !folder.isShared) return 'forbidden';
+  return decideFolder(actor, folder, 'comment', folder.membership) === 'allowed' ? 'allowed' : 'forbidden';
+}
+
+/** A reply on a mark's thread, as the rules see it: its author and its mark. */
+export interface AnnotationReplyResource {
+  authorId: number;
+  mark: AnnotationResource;
+}
+
+/** A reply is as visible as its mark; deleted by its author, or by the folder's owner (moderation). */
+export function decideAnnotationReplyDelete(actor: Actor, reply: AnnotationReplyResource): Decision {
+  if (decideAnnotation(actor, reply.mark, 'read') === 'hidden') return 'hidden';
+  if (isAnnotationAuthor(actor, reply)) return 'allowed';
+  const { folder } = reply.mark;
+  return folder ? decideFolder(actor, folder, 'moderate', folder.membership) : 'forbidden';
 }
 
 /** conventions (Outline presentPolicies): what the web may offer on a mark the actor sees. */

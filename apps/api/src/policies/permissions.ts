@@ -1,5 +1,10 @@
 import type { TPaperRef } from '@paperbench/contract';
-import { type AnnotationResource, decideAnnotation } from './annotation.policy';
+import {
+  type AnnotationReplyResource,
+  type AnnotationResource,
+  decideAnnotation,
+  decideAnnotationReplyDelete,
+} from './annotation.policy';
 import {
   decideFolderCommentDelete,
   decidePaperCommentDelete,
@@ -30,6 +35,8 @@ export interface ResourceKinds {
   folderComment: { id: number; resource: FolderCommentResource };
   /** A reader's mark on a paper (docs/annotations.md), named by its id. */
   annotation: { id: number; resource: AnnotationResource };
+  /** A reply on a shared mark's thread, named by its id. */
+  annotationReply: { id: number; resource: AnnotationReplyResource };
 }
 export type KindName = keyof ResourceKinds;
 
@@ -78,6 +85,11 @@ export const PERMISSIONS = {
   'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
   'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
   // docs/annotations.md#sharing: the author edits; the folder's owner may also delete (moderation).
+  'annotation.read': rule({
+    kind: 'annotation',
+    action: 'read it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'read'),
+  }),
   'annotation.edit': rule({
     kind: 'annotation',
     action: 'edit it',
@@ -88,6 +100,13 @@ export const PERMISSIONS = {
     action: 'delete it',
     decide: (a, mark) => decideAnnotation(a, mark, 'delete'),
   }),
+  // docs/annotations.md#threads: replying, resolving and reopening, by the folder's comment role.
+  'annotation.reply': rule({
+    kind: 'annotation',
+    action: 'reply to it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'reply'),
+  }),
+  'annotationReply.delete': rule({ kind: 'annotationReply', action: 'delete it', decide: decideAnnotationReplyDelete }),
 };
 export type Permission = keyof typeof PERMISSIONS;
 

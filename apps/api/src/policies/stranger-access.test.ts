@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  annotationReplies,
   annotations,
   folderFiles,
   folders,
@@ -33,6 +34,7 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
   let bobsPaper: { platform: string; paperId: string };
   let aliceShare: string;
   let aliceMark: number;
+  let aliceReply: number;
 
   const call = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-user-id': token } });
@@ -80,6 +82,11 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
       position: { start: 0, end: 1 },
     };
     aliceMark = (await call(alice.token, 'POST', '/api/annotations', { ...mark, paper_id: paper.paperId })).json().id;
+    const [reply] = await t.db
+      .insert(annotationReplies)
+      .values({ annotationId: aliceMark, authorId: alice.id, content: 'hers' })
+      .returning();
+    aliceReply = reply?.id as number;
   });
   afterAll(() => t.close());
 
@@ -210,6 +217,34 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
       () => `/api/annotations/${aliceMark}`,
       () => ({ color: 'green' }),
       () => `Annotation ${aliceMark}`,
+    ],
+    [
+      "annotation.read: read her mark's thread",
+      'GET',
+      () => `/api/annotations/${aliceMark}/replies`,
+      () => undefined,
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.reply: reply on her mark',
+      'POST',
+      () => `/api/annotations/${aliceMark}/replies`,
+      () => ({ content: 'hello' }),
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.reply: resolve her thread',
+      'PATCH',
+      () => `/api/annotations/${aliceMark}/thread`,
+      () => ({ resolved: true }),
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotationReply.delete: delete her reply',
+      'DELETE',
+      () => `/api/annotations/replies/${aliceReply}`,
+      () => undefined,
+      () => `Reply ${aliceReply}`,
     ],
     [
       'annotation.delete: delete her mark',

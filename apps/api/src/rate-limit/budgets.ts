@@ -92,6 +92,10 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['annotation', contract.annotations.create],
   ['annotation', contract.annotations.update],
   ['annotation', contract.annotations.remove],
+  ['annotation', contract.annotations.updateThread],
+  // docs/annotations.md#threads: replies are comments others read: the comment budget.
+  ['comment', contract.annotations.createReply],
+  ['comment', contract.annotations.deleteReply],
   // Ready for the AI issue: every route that will call a model.
   ['ai', contract.summaries.summary],
   ['ai', contract.conversational.conversationalSearch],

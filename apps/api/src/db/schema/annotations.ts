@@ -38,6 +38,8 @@ export const annotations = pgTable(
     positionEnd: integer('position_end'),
     rects: jsonb('rects').$type<AnnotationRectColumn[]>().notNull().default(sql`'[]'::jsonb`),
     folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** When the thread of a shared mark was resolved; null while open (docs/annotations.md#threads). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,5 +56,29 @@ export const annotations = pgTable(
       sql`(${table.positionStart} is null and ${table.positionEnd} is null) or (${table.positionStart} >= 0 and ${table.positionStart} < ${table.positionEnd})`,
     ),
     check('annotations_quote_with_position', sql`(${table.quoteExact} is null) = (${table.positionStart} is null)`),
+  ],
+);
+
+/**
+ * docs/annotations.md#threads: a reply on a shared mark's thread, plain text like a comment (1-10,000
+ * characters). Replies go with their mark and with their author's account.
+ */
+export const annotationReplies = pgTable(
+  'annotation_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    annotationId: integer('annotation_id')
+      .notNull()
+      .references(() => annotations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('annotation_replies_thread_idx').on(table.annotationId, table.createdAt),
+    index('annotation_replies_author_idx').on(table.authorId, table.createdAt),
+    check('annotation_replies_content_length', sql`char_length(${table.content}) between 1 and 10000`),
   ],
 );

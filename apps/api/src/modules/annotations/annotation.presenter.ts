@@ -1,6 +1,6 @@
 import type { TAnnotation, TAnnotationKind } from '@paperbench/contract';
 import type { AnnotationResource } from '../../policies/annotation.policy';
-import { annotationAbilities, isAnnotationAuthor } from '../../policies/annotation.policy';
+import { annotationAbilities, decideAnnotation, isAnnotationAuthor } from '../../policies/annotation.policy';
 import type { Actor } from '../../policies/decision';
 import type { FolderMembership } from '../../policies/folder.policy';
 import type { PaperResource } from '../../policies/paper.policy';
@@ -45,8 +45,19 @@ function anchorOf(row: AnnotationRow, pages: string[] | null): Pick<TAnnotation,
   return anchorMark(pages === null ? null : (pages[row.page - 1] ?? ''), quote, stored);
 }
 
+/** A shared mark's thread (docs/annotations.md#threads); none for a private one. */
+function threadOf(row: AnnotationRow, actor: Actor, mark: AnnotationResource): TAnnotation['thread'] {
+  if (!mark.folder?.isShared) return null;
+  return {
+    resolved: row.resolvedAt !== null,
+    reply_count: row.replyCount,
+    can_reply: decideAnnotation(actor, mark, 'reply') === 'allowed',
+  };
+}
+
 /** Row → the contract's mark: display name only (never an id), abilities from the policy. */
 export function presentAnnotation(row: AnnotationRow, context: PresentContext): TAnnotation {
+  const resource = resourceOf(row, context);
   return {
     id: row.id,
     paper_id: row.paperId,
@@ -66,6 +77,7 @@ export function presentAnnotation(row: AnnotationRow, context: PresentContext): 
     is_mine: isAnnotationAuthor(context.actor, { authorId: row.userId }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    abilities: annotationAbilities(context.actor, resourceOf(row, context)),
+    abilities: annotationAbilities(context.actor, resource),
+    thread: threadOf(row, context.actor, resource),
   };
 }

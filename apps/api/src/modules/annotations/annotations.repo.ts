@@ -2,7 +2,15 @@ import type { TPaperRef } from '@paperbench/contract';
 import { and, asc, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
-import { type AnnotationRectColumn, annotations, folders, papers, paperTexts, users } from '../../db/schema';
+import {
+  type AnnotationRectColumn,
+  annotationReplies,
+  annotations,
+  folders,
+  papers,
+  paperTexts,
+  users,
+} from '../../db/schema';
 import { folderFacts } from '../../policies/access.repo';
 import type { Actor } from '../../policies/decision';
 import { ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
@@ -50,6 +58,8 @@ export function selectVisibleAnnotations(db: Db, actor: Actor, refs: readonly TP
       positionEnd: annotations.positionEnd,
       rects: annotations.rects,
       folderId: annotations.folderId,
+      resolvedAt: annotations.resolvedAt,
+      replyCount: sql<number>`cast((select count(*) from ${annotationReplies} where ${annotationReplies.annotationId} = ${annotations.id}) as integer)`,
       folderOwnerId: folders.ownerId,
       folderIsShared: folderFacts.isShared,
       folderIsPublic: folders.isPublic,

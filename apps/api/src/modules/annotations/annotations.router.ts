@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
 import { requireUser } from '../../plugins/identity';
+import { createReply, deleteReply, listReplies, updateThread } from './annotation-threads.service';
 import {
   countAnnotations,
   createAnnotation,
@@ -47,4 +48,20 @@ export const createAnnotationsRouter = ({ db, config }: AppContext) =>
       await removeAnnotation(db, requireUser(request), params.id);
       return { status: 204, body: undefined };
     },
+    listReplies: async ({ params, request }) => ({
+      status: 200,
+      body: await listReplies(db, { userId: request.userId }, params.id),
+    }),
+    createReply: async ({ params, body, request }) => ({
+      status: 201,
+      body: await createReply(db, requireUser(request), params.id, body.content, config.USER_COMMENT_QUOTA_PER_DAY),
+    }),
+    deleteReply: async ({ params, request }) => {
+      await deleteReply(db, requireUser(request), params.id);
+      return { status: 204, body: undefined };
+    },
+    updateThread: async ({ params, body, request }) => ({
+      status: 200,
+      body: await updateThread(db, requireUser(request), params.id, body.resolved),
+    }),
   });

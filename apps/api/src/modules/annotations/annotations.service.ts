@@ -53,7 +53,7 @@ export async function listAnnotations(db: Db, actor: Actor, ref: TPaperRef): Pro
 }
 
 /** One mark as its reader sees it now (after a write). */
-async function presentOne(db: Db, actor: Actor, ref: TPaperRef, id: number): Promise<TAnnotation> {
+export async function presentOne(db: Db, actor: Actor, ref: TPaperRef, id: number): Promise<TAnnotation> {
   const rows = await selectVisibleAnnotations(db, actor, [ref], { id });
   const [mark] = await presentAll(db, actor, ref, rows);
   if (!mark) throw new Error('a mark just written is visible to its author');

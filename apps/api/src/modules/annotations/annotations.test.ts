@@ -110,6 +110,7 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
       updated_at: expect.any(String),
       anchor: 'placed',
       abilities: { edit: true, delete: true },
+      thread: null,
     });
     expect(response.body).not.toMatch(/ada@example\.org|user_id/);
     const listed = (await call(ada.token, 'GET', listUrl())).json();
