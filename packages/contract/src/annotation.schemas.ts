@@ -169,6 +169,8 @@ export const ZAnnotation = z.object({
     .object({
       resolved: z.boolean(),
       reply_count: z.number().int(),
+      /** Replies by others since the caller last read the thread, plus 1 if it is someone else's mark they never opened. */
+      unread_count: z.number().int(),
       /** Whether the caller may reply, resolve and reopen (the folder's comment role). */
       can_reply: z.boolean(),
     })
@@ -218,6 +220,8 @@ export const ZAnnotationCount = z.object({
   annotation_count: z.number().int(),
   /** Of those, the caller's own. */
   mine_count: z.number().int(),
+  /** Unread in the threads of the shared marks among them (docs/annotations.md#unread). */
+  unread_count: z.number().int(),
 });
 export type TAnnotationCount = z.infer<typeof ZAnnotationCount>;
 
@@ -239,3 +243,8 @@ export type TCreateAnnotationReplyRequest = z.infer<typeof ZCreateAnnotationRepl
 
 /** Resolve (true) or reopen (false) a shared mark's thread. */
 export const ZUpdateAnnotationThreadRequest = z.object({ resolved: z.boolean() }).strict();
+
+export const ZAnnotationUnreadQuery = z.object({ folder_id: ZFolderId });
+
+/** The folder page's count: unread in the threads of the marks shared with the folder. */
+export const ZAnnotationFolderUnread = z.object({ folder_id: ZRowId, unread_count: z.number().int() });

@@ -174,6 +174,8 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['POST', '/api/annotations/{id}/replies'],
   ['DELETE', '/api/annotations/replies/{id}'],
   ['PATCH', '/api/annotations/{id}/thread'],
+  ['POST', '/api/annotations/{id}/read'],
+  ['GET', '/api/annotations/unread'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

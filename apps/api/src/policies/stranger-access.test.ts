@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  annotationReads,
   annotationReplies,
   annotations,
   folderFiles,
@@ -43,6 +44,8 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
   const snapshot = async () => {
     const tables = {
       annotations,
+      annotationReplies,
+      annotationReads,
       folders,
       folderFiles,
       papers,
@@ -238,6 +241,20 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
       () => `/api/annotations/${aliceMark}/thread`,
       () => ({ resolved: true }),
       () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.read: mark her thread read',
+      'POST',
+      () => `/api/annotations/${aliceMark}/read`,
+      () => undefined,
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'folder.read: count unread in her folder',
+      'GET',
+      () => `/api/annotations/unread?folder_id=${aliceFolder}`,
+      () => undefined,
+      () => `Folder ${aliceFolder}`,
     ],
     [
       'annotationReply.delete: delete her reply',

@@ -93,6 +93,7 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['annotation', contract.annotations.update],
   ['annotation', contract.annotations.remove],
   ['annotation', contract.annotations.updateThread],
+  ['annotation', contract.annotations.readThread],
   // docs/annotations.md#threads: replies are comments others read: the comment budget.
   ['comment', contract.annotations.createReply],
   ['comment', contract.annotations.deleteReply],

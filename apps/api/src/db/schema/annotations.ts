@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { folders } from './folders';
 import { paperForeignKey } from './paper-foreign-key';
 import { users } from './users';
@@ -80,5 +80,26 @@ export const annotationReplies = pgTable(
     index('annotation_replies_thread_idx').on(table.annotationId, table.createdAt),
     index('annotation_replies_author_idx').on(table.authorId, table.createdAt),
     check('annotation_replies_content_length', sql`char_length(${table.content}) between 1 and 10000`),
+  ],
+);
+
+/**
+ * docs/annotations.md#unread: when a user last opened a shared mark's thread. Replies by others since
+ * then are unread, and so is someone else's shared mark whose thread the user never opened.
+ */
+export const annotationReads = pgTable(
+  'annotation_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    annotationId: integer('annotation_id')
+      .notNull()
+      .references(() => annotations.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.annotationId] }),
+    index('annotation_reads_annotation_idx').on(table.annotationId),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
-import { annotationReplies, annotations, folders, users } from '../../db/schema';
+import { annotationReads, annotationReplies, annotations, folders, users } from '../../db/schema';
+import type { Actor } from '../../policies/decision';
 import { ownedFolder } from '../../policies/folder-scope.repo';
 
 /** A reply with its author's display name (null until they sign in); the author's id is for the rules only. */
@@ -67,4 +68,34 @@ export async function setResolved(db: Db, markId: number, resolved: boolean): Pr
     .update(annotations)
     .set({ resolvedAt: resolved ? sql`now()` : null })
     .where(eq(annotations.id, markId));
+}
+
+/**
+ * docs/annotations.md#unread, per mark row (correlated on `annotations`): the replies by others that
+ * the actor's last reading of the thread does not cover, plus 1 for someone else's shared mark whose
+ * thread they never opened. 0 for a mark not shared with a shared folder, and for an anonymous visitor.
+ */
+export function unreadOf(actor: Actor): SQL<number> {
+  if (actor.userId === null) return sql<number>`0`;
+  const me = actor.userId;
+  const readAfter = (when: SQL) =>
+    sql`exists (select 1 from ${annotationReads} where ${annotationReads.annotationId} = ${annotations.id}
+      and ${annotationReads.userId} = ${me} and ${annotationReads.readAt} >= ${when})`;
+  return sql<number>`(case when ${annotations.folderId} in (select ${folders.id} from ${folders} where ${folders.type} = 'shared')
+    then cast((select count(*) from ${annotationReplies} as reply where reply.annotation_id = ${annotations.id}
+      and reply.author_id <> ${me} and not ${readAfter(sql`reply.created_at`)}) as integer)
+      + (case when ${annotations.userId} <> ${me} and not exists (select 1 from ${annotationReads}
+        where ${annotationReads.annotationId} = ${annotations.id} and ${annotationReads.userId} = ${me}) then 1 else 0 end)
+    else 0 end)`;
+}
+
+/** Records that the user read the mark's thread now. */
+export async function markThreadRead(db: Db, userId: number, annotationId: number): Promise<void> {
+  await db
+    .insert(annotationReads)
+    .values({ userId, annotationId })
+    .onConflictDoUpdate({
+      target: [annotationReads.userId, annotationReads.annotationId],
+      set: { readAt: sql`now()` },
+    });
 }

@@ -12,10 +12,11 @@ import {
   deleteReplyRow,
   insertReply,
   lockAndCountRepliesSince,
+  markThreadRead,
   selectReplies,
   setResolved,
 } from './annotation-replies.repo';
-import { selectAnnotationPaper } from './annotations.repo';
+import { countFolderUnread, selectAnnotationPaper } from './annotations.repo';
 import { presentOne } from './annotations.service';
 
 /*
@@ -91,4 +92,16 @@ export async function updateThread(db: Db, userId: number, id: number, resolved:
   const ref = await selectAnnotationPaper(db, id);
   if (!ref) throw notFound(`Annotation ${id}`);
   return presentOne(db, actor, ref, id);
+}
+
+/** POST /api/annotations/{id}/read: the caller has read the mark's thread up to now (whoever sees the mark). */
+export async function readThread(db: Db, userId: number, id: number): Promise<void> {
+  await requireAccess(db, { userId }, 'annotation.read', [id]);
+  await markThreadRead(db, userId, id);
+}
+
+/** GET /api/annotations/unread?folder_id=: the folder page's unread count, for whoever may read the folder. */
+export async function folderUnread(db: Db, actor: Actor, folderId: number) {
+  await requireAccess(db, actor, 'folder.read', [folderId]);
+  return { folder_id: folderId, unread_count: await countFolderUnread(db, actor, folderId) };
 }

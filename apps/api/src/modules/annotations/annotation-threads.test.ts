@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annotationReplies, annotations } from '../../db/schema';
+import { annotationReads, annotationReplies, annotations } from '../../db/schema';
 import {
   buildFolder,
   buildFolderMember,
@@ -63,10 +63,10 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
     ).find((mark) => mark.id === shared.id)?.thread;
 
   it('gives a shared mark a thread and a private one none; can_reply follows the folder role', async () => {
-    expect(shared).toMatchObject({ thread: { resolved: false, reply_count: 0, can_reply: true } });
+    expect(shared).toMatchObject({ thread: { resolved: false, reply_count: 0, unread_count: 0, can_reply: true } });
     expect(privateMark).toMatchObject({ thread: null });
-    expect(await threadOf(cam.token)).toEqual({ resolved: false, reply_count: 0, can_reply: true });
-    expect(await threadOf(vic.token)).toEqual({ resolved: false, reply_count: 0, can_reply: false });
+    expect(await threadOf(cam.token)).toEqual({ resolved: false, reply_count: 0, unread_count: 1, can_reply: true });
+    expect(await threadOf(vic.token)).toEqual({ resolved: false, reply_count: 0, unread_count: 1, can_reply: false });
   });
 
   it('lets the owner and commenters reply; a viewer, a stranger and a private mark are refused with nothing written', async () => {
@@ -127,7 +127,7 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
     expect(await state()).toEqual(before);
     const resolved = await call(cam.token, 'PATCH', `/api/annotations/${shared.id}/thread`, { resolved: true });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(resolved.json().thread).toEqual({ resolved: true, reply_count: 2, can_reply: true });
+    expect(resolved.json().thread).toMatchObject({ resolved: true, reply_count: 2, can_reply: true });
     expect(await threadOf(vic.token)).toMatchObject({ resolved: true });
     const reopened = await call(ada.token, 'PATCH', `/api/annotations/${shared.id}/thread`, { resolved: false });
     expect(reopened.json().thread).toMatchObject({ resolved: false });
@@ -146,6 +146,47 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
     expect((await call(ada.token, 'DELETE', `/api/annotations/replies/${byAda?.id}`)).statusCode).toBe(204);
     expect((await call(ada.token, 'DELETE', `/api/annotations/replies/${byAda?.id}`)).statusCode).toBe(404);
     expect(await threadOf(ada.token)).toMatchObject({ reply_count: 0 });
+  });
+
+  it('counts unread replies per mark, per paper and per folder until the thread is read', async () => {
+    const mark = { paper_id: paperId, page: 1, kind: 'note', quote: { exact: 'y' }, position: { start: 1, end: 2 } };
+    const fresh = (await call(ada.token, 'POST', '/api/annotations', { ...mark, folder_id: folderId })).json();
+    const unreadOf = async (token: string) =>
+      (
+        (await call(token, 'GET', `/api/annotations?paper_id=${paperId}&platform=arxiv`)).json() as {
+          id: number;
+          thread: { unread_count: number };
+        }[]
+      ).find((m) => m.id === fresh.id)?.thread.unread_count;
+    const folderUnread = async (token: string | null) =>
+      (await call(token, 'GET', `/api/annotations/unread?folder_id=${folderId}`)).json();
+    const paperUnread = async (token: string) =>
+      (await call(token, 'GET', `/api/annotations/counts?papers=arxiv:${paperId}`)).json()[0].unread_count;
+    // Someone else's new shared mark is unread until its thread is opened; one's own is not.
+    expect(fresh.thread.unread_count).toBe(0);
+    expect(await unreadOf(cam.token)).toBe(1);
+    const camFolderBefore = (await folderUnread(cam.token)).unread_count;
+    expect(camFolderBefore).toBeGreaterThanOrEqual(1);
+    expect((await call(cam.token, 'POST', `/api/annotations/${fresh.id}/read`)).statusCode).toBe(204);
+    expect(await unreadOf(cam.token)).toBe(0);
+    expect((await folderUnread(cam.token)).unread_count).toBe(camFolderBefore - 1);
+    // A reply by someone else is unread; one's own is not.
+    expect((await reply(ada.token, fresh.id, 'Look at this')).statusCode).toBe(201);
+    expect((await reply(cam.token, fresh.id, 'Seen')).statusCode).toBe(201);
+    expect(await unreadOf(cam.token)).toBe(1);
+    expect(await unreadOf(ada.token)).toBe(1);
+    expect(await paperUnread(ada.token)).toBeGreaterThanOrEqual(1);
+    await call(ada.token, 'POST', `/api/annotations/${fresh.id}/read`);
+    expect(await unreadOf(ada.token)).toBe(0);
+    // Strangers learn nothing, and write nothing.
+    const reads = await t.db.select().from(annotationReads);
+    expect((await call(eve.token, 'POST', `/api/annotations/${fresh.id}/read`)).statusCode).toBe(404);
+    expect((await call(null, 'POST', `/api/annotations/${fresh.id}/read`)).statusCode).toBe(401);
+    expect((await call(eve.token, 'GET', `/api/annotations/unread?folder_id=${folderId}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/annotations/unread?folder_id=${folderId}`)).statusCode).toBe(404);
+    expect((await call(cam.token, 'GET', '/api/annotations/unread?folder_id=abc')).statusCode).toBe(400);
+    expect(await t.db.select().from(annotationReads)).toEqual(reads);
+    await call(ada.token, 'DELETE', `/api/annotations/${fresh.id}`);
   });
 
   it('hides the thread once the mark is unshared, and its replies go with the mark', async () => {

@@ -51,6 +51,7 @@ function threadOf(row: AnnotationRow, actor: Actor, mark: AnnotationResource): T
   return {
     resolved: row.resolvedAt !== null,
     reply_count: row.replyCount,
+    unread_count: row.unread,
     can_reply: decideAnnotation(actor, mark, 'reply') === 'allowed',
   };
 }

@@ -15,6 +15,7 @@ import { folderFacts } from '../../policies/access.repo';
 import type { Actor } from '../../policies/decision';
 import { ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
 import { paperRefsFilter, visiblePaperFilter } from '../papers/paper-visibility.repo';
+import { unreadOf } from './annotation-replies.repo';
 
 /** A mark with its author's display name and the facts of the folder it is shared with (for the rules only). */
 export type AnnotationRow = Awaited<ReturnType<typeof selectVisibleAnnotations>>[number];
@@ -59,6 +60,7 @@ export function selectVisibleAnnotations(db: Db, actor: Actor, refs: readonly TP
       rects: annotations.rects,
       folderId: annotations.folderId,
       resolvedAt: annotations.resolvedAt,
+      unread: unreadOf(actor),
       replyCount: sql<number>`cast((select count(*) from ${annotationReplies} where ${annotationReplies.annotationId} = ${annotations.id}) as integer)`,
       folderOwnerId: folders.ownerId,
       folderIsShared: folderFacts.isShared,
@@ -101,6 +103,7 @@ export function countVisibleAnnotations(db: Db, actor: Actor, refs: readonly TPa
       paperId: annotations.paperId,
       total: count(),
       mine: sql<number>`cast(count(*) filter (where ${mine}) as integer)`,
+      unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)`,
     })
     .from(annotations)
     .innerJoin(
@@ -113,6 +116,23 @@ export function countVisibleAnnotations(db: Db, actor: Actor, refs: readonly TPa
     )
     .where(and(or(...refs.map(ofPaper)), visibleMark(actor)))
     .groupBy(annotations.platform, annotations.paperId);
+}
+
+/** docs/annotations.md#unread: the actor's unread count over the marks shared with a folder (on papers they may read). */
+export async function countFolderUnread(db: Db, actor: Actor, folderId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)` })
+    .from(annotations)
+    .innerJoin(
+      papers,
+      and(
+        eq(papers.platform, annotations.platform),
+        eq(papers.paperId, annotations.paperId),
+        visiblePaperFilter(actor.userId),
+      ),
+    )
+    .where(and(eq(annotations.folderId, folderId), visibleMark(actor)));
+  return row?.unread ?? 0;
 }
 
 /** The paper a mark is on. */

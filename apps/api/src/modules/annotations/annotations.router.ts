@@ -3,7 +3,14 @@ import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
 import { requireUser } from '../../plugins/identity';
-import { createReply, deleteReply, listReplies, updateThread } from './annotation-threads.service';
+import {
+  createReply,
+  deleteReply,
+  folderUnread,
+  listReplies,
+  readThread,
+  updateThread,
+} from './annotation-threads.service';
 import {
   countAnnotations,
   createAnnotation,
@@ -60,6 +67,14 @@ export const createAnnotationsRouter = ({ db, config }: AppContext) =>
       await deleteReply(db, requireUser(request), params.id);
       return { status: 204, body: undefined };
     },
+    readThread: async ({ params, request }) => {
+      await readThread(db, requireUser(request), params.id);
+      return { status: 204, body: undefined };
+    },
+    unread: async ({ query, request }) => ({
+      status: 200,
+      body: await folderUnread(db, { userId: request.userId }, query.folder_id),
+    }),
     updateThread: async ({ params, body, request }) => ({
       status: 200,
       body: await updateThread(db, requireUser(request), params.id, body.resolved),

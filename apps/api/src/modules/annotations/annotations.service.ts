@@ -164,7 +164,7 @@ export async function countAnnotations(db: Db, actor: Actor, keys: readonly stri
   );
   return readable.map((ref) => {
     const row = counted.get(paperRefKey(ref));
-    return { ...ref, annotation_count: row?.total ?? 0, mine_count: row?.mine ?? 0 };
+    return { ...ref, annotation_count: row?.total ?? 0, mine_count: row?.mine ?? 0, unread_count: row?.unread ?? 0 };
   });
 }
 

@@ -324,11 +324,11 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
     const mark = await create(ada.token);
     const url = `/api/annotations/counts?papers=arxiv:${paperId},upload:${herUpload},arxiv:1234.5678`;
     expect((await call(ada.token, 'GET', url)).json()).toEqual([
-      { platform: 'arxiv', paper_id: paperId, annotation_count: 1, mine_count: 1 },
-      { platform: 'upload', paper_id: herUpload, annotation_count: 0, mine_count: 0 },
+      { platform: 'arxiv', paper_id: paperId, annotation_count: 1, mine_count: 1, unread_count: 0 },
+      { platform: 'upload', paper_id: herUpload, annotation_count: 0, mine_count: 0, unread_count: 0 },
     ]);
     expect((await call(eve.token, 'GET', url)).json()).toEqual([
-      { platform: 'arxiv', paper_id: paperId, annotation_count: 0, mine_count: 0 },
+      { platform: 'arxiv', paper_id: paperId, annotation_count: 0, mine_count: 0, unread_count: 0 },
     ]);
     expect((await call(eve.token, 'GET', '/api/annotations/counts?papers=nocolon')).statusCode).toBe(400);
     await call(ada.token, 'DELETE', `/api/annotations/${mark.id}`);
