@@ -19,9 +19,7 @@ export interface LaidOutLine {
 
 /** A one-page PDF with these lines (Helvetica, at their x or the left margin 72) and these info dictionary entries. */
 export function laidOutPdf(lines: readonly LaidOutLine[], info: Record<string, string> = {}): Buffer {
-  const content = lines
-    .map(({ text, size, y, x = 72 }) => `BT /F1 ${size} Tf ${x} ${y} Td ${literal(text)} Tj ET`)
-    .join('\n');
+  const content = lines.map(({ text, size, y, x = 72 }) => `BT /F1 ${size} Tf ${x} ${y} Td ${literal(text)} Tj ET`).join('\n');
   const entries = Object.entries(info)
     .map(([key, value]) => `/${key} ${literal(value)}`)
     .join(' ');

@@ -80,12 +80,10 @@ describe('parseReferences', () => {
       year: 2007,
       venue: 'CVPR',
     });
-    expect(parseEntry('E. Riloff and R. Jones. 1999. Learning Dictionaries for Information Extraction.')).toMatchObject(
-      {
-        title: 'Learning Dictionaries for Information Extraction',
-        year: 1999,
-      },
-    );
+    expect(parseEntry('E. Riloff and R. Jones. 1999. Learning Dictionaries for Information Extraction.')).toMatchObject({
+      title: 'Learning Dictionaries for Information Extraction',
+      year: 1999,
+    });
   });
 
   it('finds Portuguese headings and ABNT entries', () => {
