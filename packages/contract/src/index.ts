@@ -1,4 +1,5 @@
 import { aiContract } from './ai.contract';
+import { annotationsContract } from './annotations.contract';
 import { chatContract } from './chat.contract';
 import { commentsContract } from './comments.contract';
 import { c, commonResponses } from './common';
@@ -60,12 +61,14 @@ export const contract = c.router(
     profile: profileContract,
     corpus: corpusContract,
     references: referencesContract,
+    annotations: annotationsContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
 export type TContract = typeof contract;
 
 export * from './ai.contract';
+export * from './annotation.schemas';
 export * from './chat.schemas';
 export * from './comment.schemas';
 export * from './common';

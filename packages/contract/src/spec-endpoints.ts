@@ -165,6 +165,19 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   // docs/review.md#graph: edges proposed when a graph is completed are the user's to accept or dismiss.
   ['POST', '/api/review/graph/proposals/accept'],
   ['POST', '/api/review/graph/proposals/dismiss'],
+  // docs/annotations.md: a reader's highlights, underlines, notes and area marks, their counts and export.
+  ['GET', '/api/annotations'],
+  ['GET', '/api/annotations/counts'],
+  ['GET', '/api/annotations/export'],
+  ['POST', '/api/annotations'],
+  ['PATCH', '/api/annotations/{id}'],
+  ['DELETE', '/api/annotations/{id}'],
+  ['GET', '/api/annotations/{id}/replies'],
+  ['POST', '/api/annotations/{id}/replies'],
+  ['DELETE', '/api/annotations/replies/{id}'],
+  ['PATCH', '/api/annotations/{id}/thread'],
+  ['POST', '/api/annotations/{id}/read'],
+  ['GET', '/api/annotations/unread'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

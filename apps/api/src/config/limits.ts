@@ -21,6 +21,8 @@ export const limitsEnv = {
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** docs/collaboration.md: comments written or deleted (papers and shared folders) per IP and per user a minute. */
   RATE_LIMIT_COMMENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** docs/annotations.md#limits: marks created, changed or deleted per IP and per user a minute. */
+  RATE_LIMIT_ANNOTATION_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** docs/ai.md#budgets: model calls one user may make per day (all AI routes together); counted per user only. */
   RATE_LIMIT_AI_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(500),
   /** Google sign-ins (POST /api/auth/google-login) per IP and per user an hour. */
@@ -37,6 +39,8 @@ export const limitsEnv = {
   USER_CHAT_SESSION_QUOTA: z.coerce.number().int().min(1).default(1000),
   /** docs/collaboration.md: comments one user may write in 24 hours (papers and shared folders together). */
   USER_COMMENT_QUOTA_PER_DAY: z.coerce.number().int().min(1).default(200),
+  /** docs/annotations.md#limits: marks (highlights, underlines, notes, areas) one user may hold. */
+  USER_ANNOTATION_QUOTA: z.coerce.number().int().min(1).default(20_000),
   /** docs/collaboration.md: emails one shared folder may give a role to. */
   FOLDER_MEMBER_QUOTA: z.coerce.number().int().min(1).default(200),
   PAGE_VIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),

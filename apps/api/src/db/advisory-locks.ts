@@ -17,6 +17,8 @@ export const ADVISORY_LOCKS = {
   chatSessionQuota: 727_274_124,
   /** docs/import-export.md#limits: papers one user owns (uploads and metadata-only papers). */
   paperQuota: 727_274_125,
+  /** Per user, the annotations quota: modules/annotations/annotations.repo.ts. */
+  annotationQuota: 727_274_132,
   /** Per user, review-session creations: modules/review/review-sessions.repo.ts. */
   reviewSessions: 727_274_130,
   /** Per user, the saved-ideas quota: modules/ideas/ideas.repo.ts. */

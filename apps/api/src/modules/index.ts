@@ -2,6 +2,7 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
 import { createAiRouter } from './ai/ai.router';
+import { createAnnotationsRouter } from './annotations/annotations.router';
 import { createChatRouter } from './chat/chat.router';
 import { createCommentsRouter } from './comments/comments.router';
 import { createContactRouter } from './contact/contact.router';
@@ -62,4 +63,5 @@ export const createApiRouter = (context: AppContext) =>
     profile: createProfileRouter(context),
     corpus: createCorpusRouter(context),
     references: createReferencesRouter(context),
+    annotations: createAnnotationsRouter(context),
   });

@@ -13,6 +13,7 @@ import {
   selectPapersForAccess,
   selectSharesForAccess,
 } from './access.repo';
+import { selectAnnotationRepliesForAccess, selectAnnotationsForAccess } from './annotation-access.repo';
 import type { Actor, Decision } from './decision';
 import { type IdOf, type KindName, PERMISSIONS, type Permission, type ResourceKinds, type Rule } from './permissions';
 
@@ -88,6 +89,18 @@ const KINDS: { [K in KindName]: Kind<K> } = {
     describe: (id) => `Comment ${id}`,
     load: async (db, actor, ids) =>
       new Map((await selectFolderCommentsForAccess(db, actor, ids)).map((comment) => [String(comment.id), comment])),
+  },
+  annotation: {
+    key: String,
+    describe: (id) => `Annotation ${id}`,
+    load: async (db, actor, ids) =>
+      new Map((await selectAnnotationsForAccess(db, actor, ids)).map((mark) => [String(mark.id), mark])),
+  },
+  annotationReply: {
+    key: String,
+    describe: (id) => `Reply ${id}`,
+    load: async (db, actor, ids) =>
+      new Map((await selectAnnotationRepliesForAccess(db, actor, ids)).map((reply) => [String(reply.id), reply])),
   },
 };
 

@@ -1,5 +1,11 @@
 import type { TPaperRef } from '@paperbench/contract';
 import {
+  type AnnotationReplyResource,
+  type AnnotationResource,
+  decideAnnotation,
+  decideAnnotationReplyDelete,
+} from './annotation.policy';
+import {
   decideFolderCommentDelete,
   decidePaperCommentDelete,
   type FolderCommentResource,
@@ -27,6 +33,10 @@ export interface ResourceKinds {
   paperComment: { id: number; resource: PaperCommentResource };
   /** A comment on a shared folder, named by its id. */
   folderComment: { id: number; resource: FolderCommentResource };
+  /** A reader's mark on a paper (docs/annotations.md), named by its id. */
+  annotation: { id: number; resource: AnnotationResource };
+  /** A reply on a shared mark's thread, named by its id. */
+  annotationReply: { id: number; resource: AnnotationReplyResource };
 }
 export type KindName = keyof ResourceKinds;
 
@@ -74,6 +84,29 @@ export const PERMISSIONS = {
   'idea.use': rule({ kind: 'idea', action: 'use it', decide: decideSessionUse }),
   'paperComment.delete': rule({ kind: 'paperComment', action: 'delete it', decide: decidePaperCommentDelete }),
   'folderComment.delete': rule({ kind: 'folderComment', action: 'delete it', decide: decideFolderCommentDelete }),
+  // docs/annotations.md#sharing: the author edits; the folder's owner may also delete (moderation).
+  'annotation.read': rule({
+    kind: 'annotation',
+    action: 'read it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'read'),
+  }),
+  'annotation.edit': rule({
+    kind: 'annotation',
+    action: 'edit it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'edit'),
+  }),
+  'annotation.delete': rule({
+    kind: 'annotation',
+    action: 'delete it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'delete'),
+  }),
+  // docs/annotations.md#threads: replying, resolving and reopening, by the folder's comment role.
+  'annotation.reply': rule({
+    kind: 'annotation',
+    action: 'reply to it',
+    decide: (a, mark) => decideAnnotation(a, mark, 'reply'),
+  }),
+  'annotationReply.delete': rule({ kind: 'annotationReply', action: 'delete it', decide: decideAnnotationReplyDelete }),
 };
 export type Permission = keyof typeof PERMISSIONS;
 

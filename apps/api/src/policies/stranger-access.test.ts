@@ -2,6 +2,9 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  annotationReads,
+  annotationReplies,
+  annotations,
   folderFiles,
   folders,
   paperClicks,
@@ -31,20 +34,35 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
   let upload: { platform: string; paperId: string };
   let bobsPaper: { platform: string; paperId: string };
   let aliceShare: string;
+  let aliceMark: number;
+  let aliceReply: number;
 
   const call = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-user-id': token } });
 
-  /** Every table a guarded route could write to, counted, plus the selection flags and folder names. */
+  /** Every table a guarded route could write to, counted, plus the selection flags, folder names and marks. */
   const snapshot = async () => {
-    const tables = { folders, folderFiles, papers, uploads, storedFiles, sharedLists, sharedListPapers, paperClicks };
+    const tables = {
+      annotations,
+      annotationReplies,
+      annotationReads,
+      folders,
+      folderFiles,
+      papers,
+      uploads,
+      storedFiles,
+      sharedLists,
+      sharedListPapers,
+      paperClicks,
+    };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {
       counts[name] = (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
     }
     const files = await t.db.select().from(folderFiles).orderBy(folderFiles.folderId, folderFiles.paperId);
     const names = await t.db.select({ id: folders.id, name: folders.name }).from(folders).orderBy(folders.id);
-    return { counts, files, names };
+    const marks = await t.db.select().from(annotations).orderBy(annotations.id);
+    return { counts, files, names, marks };
   };
 
   beforeAll(async () => {
@@ -59,6 +77,19 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
     bobsPaper = await buildFolderFile(t.db, { folderId: bobFolder });
     const shared = await call(alice.token, 'POST', '/api/share', { files: [paper.paperId] });
     aliceShare = shared.json().share_id;
+    const mark = {
+      platform: 'arxiv',
+      page: 1,
+      kind: 'highlight',
+      quote: { exact: 'x' },
+      position: { start: 0, end: 1 },
+    };
+    aliceMark = (await call(alice.token, 'POST', '/api/annotations', { ...mark, paper_id: paper.paperId })).json().id;
+    const [reply] = await t.db
+      .insert(annotationReplies)
+      .values({ annotationId: aliceMark, authorId: alice.id, content: 'hers' })
+      .returning();
+    aliceReply = reply?.id as number;
   });
   afterAll(() => t.close());
 
@@ -148,6 +179,96 @@ describe.each(pgliteOnly())('access of a stranger to every guarded route (%s)', 
       () => '/api/share',
       () => ({ files: [her()] }),
       () => `Paper upload/${upload.paperId}`,
+    ],
+    [
+      'paper.read: list the marks on her upload',
+      'GET',
+      () => `/api/annotations?paper_id=${upload.paperId}&platform=upload`,
+      () => undefined,
+      () => `Paper upload/${upload.paperId}`,
+    ],
+    [
+      'paper.read: export the marks on her upload',
+      'GET',
+      () => `/api/annotations/export?paper_id=${upload.paperId}&platform=upload&format=w3c`,
+      () => undefined,
+      () => `Paper upload/${upload.paperId}`,
+    ],
+    [
+      'paper.read: mark her upload',
+      'POST',
+      () => '/api/annotations',
+      () => ({ ...her(), page: 1, kind: 'area', rects: [{ x: 0, y: 0, width: 0.5, height: 0.5 }] }),
+      () => `Paper upload/${upload.paperId}`,
+    ],
+    [
+      'folder.comment: share a mark with her folder',
+      'POST',
+      () => '/api/annotations',
+      () => ({
+        paper_id: bobsPaper.paperId,
+        page: 1,
+        kind: 'area',
+        rects: [{ x: 0, y: 0, width: 0.5, height: 0.5 }],
+        folder_id: aliceFolder,
+      }),
+      () => `Folder ${aliceFolder}`,
+    ],
+    [
+      'annotation.edit: recolour her mark',
+      'PATCH',
+      () => `/api/annotations/${aliceMark}`,
+      () => ({ color: 'green' }),
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      "annotation.read: read her mark's thread",
+      'GET',
+      () => `/api/annotations/${aliceMark}/replies`,
+      () => undefined,
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.reply: reply on her mark',
+      'POST',
+      () => `/api/annotations/${aliceMark}/replies`,
+      () => ({ content: 'hello' }),
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.reply: resolve her thread',
+      'PATCH',
+      () => `/api/annotations/${aliceMark}/thread`,
+      () => ({ resolved: true }),
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'annotation.read: mark her thread read',
+      'POST',
+      () => `/api/annotations/${aliceMark}/read`,
+      () => undefined,
+      () => `Annotation ${aliceMark}`,
+    ],
+    [
+      'folder.read: count unread in her folder',
+      'GET',
+      () => `/api/annotations/unread?folder_id=${aliceFolder}`,
+      () => undefined,
+      () => `Folder ${aliceFolder}`,
+    ],
+    [
+      'annotationReply.delete: delete her reply',
+      'DELETE',
+      () => `/api/annotations/replies/${aliceReply}`,
+      () => undefined,
+      () => `Reply ${aliceReply}`,
+    ],
+    [
+      'annotation.delete: delete her mark',
+      'DELETE',
+      () => `/api/annotations/${aliceMark}`,
+      () => undefined,
+      () => `Annotation ${aliceMark}`,
     ],
     [
       'file.select: unselect her upload',

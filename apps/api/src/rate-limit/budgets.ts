@@ -17,6 +17,7 @@ export type BudgetName =
   | 'ai'
   | 'ai_daily'
   | 'comment'
+  | 'annotation'
   | 'sign_in';
 
 export interface Budget {
@@ -52,6 +53,7 @@ export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
     ai: budget('ai', config.RATE_LIMIT_AI_PER_MINUTE, MINUTE, 'AI requests'),
     ai_daily: { ...budget('ai_daily', config.RATE_LIMIT_AI_PER_USER_PER_DAY, DAY, 'AI requests'), perUserOnly: true },
     comment: budget('comment', config.RATE_LIMIT_COMMENT_PER_MINUTE, MINUTE, 'comment changes'),
+    annotation: budget('annotation', config.RATE_LIMIT_ANNOTATION_PER_MINUTE, MINUTE, 'annotation changes'),
     sign_in: budget('sign_in', config.RATE_LIMIT_SIGN_IN_PER_HOUR, HOUR, 'sign-ins'),
   };
 }
@@ -86,6 +88,15 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['comment', contract.comments.deleteShared],
   ['comment', contract.comments.createPaper],
   ['comment', contract.comments.deletePaper],
+  // docs/annotations.md#limits: marks are made many at a time while reading; their own budget and a quota.
+  ['annotation', contract.annotations.create],
+  ['annotation', contract.annotations.update],
+  ['annotation', contract.annotations.remove],
+  ['annotation', contract.annotations.updateThread],
+  ['annotation', contract.annotations.readThread],
+  // docs/annotations.md#threads: replies are comments others read: the comment budget.
+  ['comment', contract.annotations.createReply],
+  ['comment', contract.annotations.deleteReply],
   // Ready for the AI issue: every route that will call a model.
   ['ai', contract.summaries.summary],
   ['ai', contract.conversational.conversationalSearch],

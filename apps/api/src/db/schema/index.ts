@@ -1,4 +1,5 @@
 export * from './ai-scorecards';
+export * from './annotations';
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';

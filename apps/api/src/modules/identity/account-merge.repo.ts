@@ -74,6 +74,9 @@ export async function insertNamedUser(tx: Tx, identity: NamedIdentity): Promise<
  * until the merge (and account deletion) handles it.
  */
 export const USER_REFERENCES = [
+  'annotation_reads.user_id',
+  'annotation_replies.author_id',
+  'annotations.user_id',
   'chat_sessions.user_id',
   'contact_messages.user_id',
   'folder_comments.author_id',
@@ -102,7 +105,8 @@ export const USER_REFERENCES = [
  * - topics move unless the account follows the same topic in any case (topics_user_topic_key);
  * - the subscription moves only when the account has none (one per user);
  * - public-forum visits keep the later visit;
- * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments,
+ * - thread readings of annotations keep the later reading;
+ * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments, annotations,
  *   contact messages, page views, clicks, share links, members added, files placed) changes hands as it is.
  */
 export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number): Promise<void> {
@@ -144,6 +148,13 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
   await tx.execute(sql`update ideas set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update paper_comments set author_id = ${intoId} where author_id = ${fromId}`);
   await tx.execute(sql`update folder_comments set author_id = ${intoId} where author_id = ${fromId}`);
+  // docs/annotations.md: marks, replies and thread readings change hands; a thread both read keeps the later reading.
+  await tx.execute(sql`update annotations set user_id = ${intoId} where user_id = ${fromId}`);
+  await tx.execute(sql`update annotation_replies set author_id = ${intoId} where author_id = ${fromId}`);
+  await tx.execute(sql`
+    insert into annotation_reads (user_id, annotation_id, read_at)
+    select ${intoId}, annotation_id, read_at from annotation_reads where user_id = ${fromId}
+    on conflict (user_id, annotation_id) do update set read_at = greatest(annotation_reads.read_at, excluded.read_at)`);
   await tx.execute(sql`update contact_messages set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update page_views set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update paper_clicks set user_id = ${intoId} where user_id = ${fromId}`);

@@ -1,6 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  annotationReads,
+  annotationReplies,
+  annotations,
   chatMessages,
   chatSessions,
   folderComments,
@@ -113,6 +116,16 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       .insert(paperComments)
       .values({ platform: 'arxiv', paperId: p1.paperId, authorId: anon, content: 'Nice' });
     await t.db.insert(folderComments).values({ folderId: publicFolder.id, authorId: anon, content: 'Hello' });
+    // docs/annotations.md: a mark with a reply; both devices read its thread (one reading is kept: the later).
+    const [mark] = await t.db
+      .insert(annotations)
+      .values({ userId: anon, platform: 'arxiv', paperId: p1.paperId, page: 1, kind: 'area', color: 'yellow' })
+      .returning({ id: annotations.id });
+    await t.db.insert(annotationReplies).values({ annotationId: mark?.id as number, authorId: anon, content: 'Mine' });
+    await t.db.insert(annotationReads).values([
+      { userId: anon, annotationId: mark?.id as number },
+      { userId: account, annotationId: mark?.id as number },
+    ]);
     expect((await post(device2, '/api/contact', { message: 'Hi there' })).statusCode).toBeLessThan(300);
     expect(
       (
@@ -144,6 +157,9 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
 
     const before = { account: await rowsNaming(t.db, account), anon: await rowsNaming(t.db, anon) };
     expect(before.anon).toMatchObject({
+      'annotations.user_id': 1,
+      'annotation_replies.author_id': 1,
+      'annotation_reads.user_id': 1,
       'folders.owner_id': 2,
       'uploads.owner_id': 1,
       'topics.user_id': 2,
@@ -170,6 +186,10 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     expect(await n(t.db.select({ n: count() }).from(users).where(eq(users.id, anon)))).toBe(0);
     const moved = (ref: string) => (before.account[ref] ?? 0) + (before.anon[ref] ?? 0);
     expect(after.account).toEqual({
+      'annotations.user_id': moved('annotations.user_id'),
+      'annotation_replies.author_id': moved('annotation_replies.author_id'),
+      // The thread both read collapses to one reading.
+      'annotation_reads.user_id': moved('annotation_reads.user_id') - 1,
       // 'Reading' merged into the account's 'Reading'; 'Other' moved.
       'folders.owner_id': 2,
       'uploads.owner_id': moved('uploads.owner_id'),

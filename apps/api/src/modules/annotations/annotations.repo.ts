@@ -1,0 +1,240 @@
+import type { TPaperRef } from '@paperbench/contract';
+import { and, asc, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
+import type { Db } from '../../db/client';
+import {
+  type AnnotationRectColumn,
+  annotationReplies,
+  annotations,
+  folders,
+  papers,
+  paperTexts,
+  users,
+} from '../../db/schema';
+import { folderFacts } from '../../policies/access.repo';
+import type { Actor } from '../../policies/decision';
+import { ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
+import { paperRefsFilter, visiblePaperFilter } from '../papers/paper-visibility.repo';
+import { unreadOf } from './annotation-replies.repo';
+
+/** A mark with its author's display name and the facts of the folder it is shared with (for the rules only). */
+export type AnnotationRow = Awaited<ReturnType<typeof selectVisibleAnnotations>>[number];
+
+const ofPaper = (ref: TPaperRef): SQL =>
+  and(eq(annotations.platform, ref.platform), eq(annotations.paperId, ref.paper_id)) as SQL;
+
+/**
+ * docs/annotations.md#sharing, in SQL (the second wall behind requireAccess): the actor's own marks, and
+ * marks shared with a shared folder the actor may read. Never anyone else's private mark.
+ */
+function visibleMark(actor: Actor): SQL {
+  const shared = and(
+    isNotNull(annotations.folderId),
+    inArray(
+      annotations.folderId,
+      // A sub-select, not a join: the folder's facts are selected beside the mark for the rules.
+      sql`(select ${folders.id} from ${folders} where ${folders.type} = 'shared' and ${readableFolder(actor)})`,
+    ),
+  ) as SQL;
+  return actor.userId === null ? shared : (or(eq(annotations.userId, actor.userId), shared) as SQL);
+}
+
+/** The marks the actor sees on these papers (each paper readable by them), by page then place. */
+export function selectVisibleAnnotations(db: Db, actor: Actor, refs: readonly TPaperRef[], only?: { id: number }) {
+  return db
+    .select({
+      id: annotations.id,
+      userId: annotations.userId,
+      authorName: users.name,
+      platform: annotations.platform,
+      paperId: annotations.paperId,
+      page: annotations.page,
+      kind: annotations.kind,
+      color: annotations.color,
+      note: annotations.note,
+      quoteExact: annotations.quoteExact,
+      quotePrefix: annotations.quotePrefix,
+      quoteSuffix: annotations.quoteSuffix,
+      positionStart: annotations.positionStart,
+      positionEnd: annotations.positionEnd,
+      rects: annotations.rects,
+      folderId: annotations.folderId,
+      resolvedAt: annotations.resolvedAt,
+      unread: unreadOf(actor),
+      replyCount: sql<number>`cast((select count(*) from ${annotationReplies} where ${annotationReplies.annotationId} = ${annotations.id}) as integer)`,
+      folderOwnerId: folders.ownerId,
+      folderIsShared: folderFacts.isShared,
+      folderIsPublic: folders.isPublic,
+      createdAt: annotations.createdAt,
+      updatedAt: annotations.updatedAt,
+    })
+    .from(annotations)
+    .innerJoin(
+      papers,
+      and(
+        eq(papers.platform, annotations.platform),
+        eq(papers.paperId, annotations.paperId),
+        visiblePaperFilter(actor.userId),
+      ),
+    )
+    .innerJoin(users, eq(users.id, annotations.userId))
+    .leftJoin(folders, eq(folders.id, annotations.folderId))
+    .where(
+      and(
+        refs.length === 1 ? ofPaper(refs[0] as TPaperRef) : or(...refs.map(ofPaper)),
+        visibleMark(actor),
+        only ? eq(annotations.id, only.id) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(annotations.page),
+      sql`${annotations.positionStart} asc nulls last`,
+      asc(annotations.createdAt),
+      asc(annotations.id),
+    );
+}
+
+/** How many marks the actor sees on each paper, and how many of them are theirs. */
+export function countVisibleAnnotations(db: Db, actor: Actor, refs: readonly TPaperRef[]) {
+  const mine = actor.userId === null ? sql`false` : eq(annotations.userId, actor.userId);
+  return db
+    .select({
+      platform: annotations.platform,
+      paperId: annotations.paperId,
+      total: count(),
+      mine: sql<number>`cast(count(*) filter (where ${mine}) as integer)`,
+      unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)`,
+    })
+    .from(annotations)
+    .innerJoin(
+      papers,
+      and(
+        eq(papers.platform, annotations.platform),
+        eq(papers.paperId, annotations.paperId),
+        visiblePaperFilter(actor.userId),
+      ),
+    )
+    .where(and(or(...refs.map(ofPaper)), visibleMark(actor)))
+    .groupBy(annotations.platform, annotations.paperId);
+}
+
+/** docs/annotations.md#unread: the actor's unread count over the marks shared with a folder (on papers they may read). */
+export async function countFolderUnread(db: Db, actor: Actor, folderId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)` })
+    .from(annotations)
+    .innerJoin(
+      papers,
+      and(
+        eq(papers.platform, annotations.platform),
+        eq(papers.paperId, annotations.paperId),
+        visiblePaperFilter(actor.userId),
+      ),
+    )
+    .where(and(eq(annotations.folderId, folderId), visibleMark(actor)));
+  return row?.unread ?? 0;
+}
+
+/** The paper a mark is on. */
+export async function selectAnnotationPaper(db: Db, id: number): Promise<TPaperRef | null> {
+  const [row] = await db
+    .select({ platform: annotations.platform, paper_id: annotations.paperId })
+    .from(annotations)
+    .where(eq(annotations.id, id));
+  return row ?? null;
+}
+
+/** A paper's title and PDF link, for exports. */
+export async function selectPaperLabel(db: Db, ref: TPaperRef) {
+  const [row] = await db
+    .select({ title: papers.title, pdfUrl: papers.pdfUrl })
+    .from(papers)
+    .where(paperRefsFilter([ref]));
+  return row ?? null;
+}
+
+/**
+ * The paper's extracted page texts as they are now, when extraction is done; null while unknown
+ * (not extracted, failed, or only the abstract). `pageCount` may be known without the pages.
+ */
+export async function selectPageTexts(
+  db: Db,
+  ref: TPaperRef,
+): Promise<{ pageCount: number | null; pages: string[] | null } | null> {
+  const [row] = await db
+    .select({ pageCount: paperTexts.pageCount, pages: paperTexts.pages })
+    .from(paperTexts)
+    .where(
+      and(eq(paperTexts.platform, ref.platform), eq(paperTexts.paperId, ref.paper_id), eq(paperTexts.status, 'ready')),
+    );
+  if (!row) return null;
+  return { pageCount: row.pages?.length ?? row.pageCount, pages: row.pages };
+}
+
+export interface NewAnnotation {
+  userId: number;
+  platform: string;
+  paperId: string;
+  page: number;
+  kind: string;
+  color: string;
+  note: string | null;
+  quoteExact: string | null;
+  quotePrefix: string | null;
+  quoteSuffix: string | null;
+  positionStart: number | null;
+  positionEnd: number | null;
+  rects: AnnotationRectColumn[];
+  folderId: number | null;
+}
+
+export async function insertAnnotation(tx: Db, mark: NewAnnotation): Promise<number> {
+  const [row] = await tx.insert(annotations).values(mark).returning({ id: annotations.id });
+  if (!row) throw new Error('annotation insert returned no row');
+  return row.id;
+}
+
+/** Changes the user's own mark; false when there is no such mark of theirs. */
+export async function updateOwnAnnotation(
+  tx: Db,
+  userId: number,
+  id: number,
+  patch: { color?: string; note?: string | null; folderId?: number | null },
+): Promise<boolean> {
+  const rows = await tx
+    .update(annotations)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(annotations.id, id), eq(annotations.userId, userId)))
+    .returning({ id: annotations.id });
+  return rows.length === 1;
+}
+
+/** Deletes a mark the user wrote or that is shared with a folder they own (moderation); false when none. */
+export async function deleteAnnotation(db: Db, userId: number, id: number): Promise<boolean> {
+  const owned = db.select({ id: folders.id }).from(folders).where(ownedFolder(userId));
+  const rows = await db
+    .delete(annotations)
+    .where(and(eq(annotations.id, id), or(eq(annotations.userId, userId), inArray(annotations.folderId, owned))))
+    .returning({ id: annotations.id });
+  return rows.length === 1;
+}
+
+/**
+ * Inside a transaction, under the user's annotation-quota lock (two writes at once cannot both take
+ * the last place): how many marks the user holds.
+ */
+export async function lockAndCountOwnAnnotations(tx: Db, userId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.annotationQuota}, ${userId})`);
+  const [row] = await tx.select({ n: count() }).from(annotations).where(eq(annotations.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Whether the folder is shared (a mark can be shared only with a shared folder); locked against unsharing. */
+export async function isSharedFolder(tx: Db, folderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.type, 'shared')))
+    .for('key share');
+  return row !== undefined;
+}
