@@ -148,6 +148,10 @@ describe('where the list starts and which labels count', () => {
       'REFERENCES\n1. Zimmermann MB, Hurrell RF. Nutritional iron deficiency. Lancet 2007;370:511-20.\n2. Choe YH, Kim SK. Effect of eradication on anaemia. Helicobacter 1999;4:135-9.\n3. Lin Y, Chen J. Eradication and iron. Chin J Pediatr 2005;43:1-4.',
     ];
     expect(parseReferences(pages).references.map((r) => r.year)).toEqual([2007, 1999, 2005]);
+    // A sentence about a table just above the heading is no caption.
+    const [, , , list] = pages;
+    const after = [filler(90), `Table 3 compares our results with theirs.\n${list}`];
+    expect(parseReferences(after).references.map((r) => r.year)).toEqual([2007, 1999, 2005]);
   });
 
   it('takes numbered labels only when label 1 opens the list (not numbered lines further down)', () => {

@@ -16,11 +16,14 @@ export const isHeading = (text: string) => HEADING.test(text);
 /** The line that ends the list: tested only once an entry has started, against this line. */
 export const endsSection = (text: string) => END.test(text);
 
-const TABLE_CAPTION = /^(?:table|tabela|tabla|tableau|tabelle)\s+[\dIVX]+\b/i;
+/** "Table 1 Summary of studies", "Table 2: …", not a sentence about a table ("Table 3 compares …"). */
+const TABLE_WORD = /^(?:table|tabela|tabla|tableau|tabelle)\s/i;
+const CAPTION_AFTER_NUMBER = /^\S+\s+[\dIVX]+(?:[.:|]|\s+\p{Lu}|\s*$)/u;
+const isTableCaption = (text: string) => TABLE_WORD.test(text) && CAPTION_AFTER_NUMBER.test(text);
 
 /** A "Reference" column header: a table's caption is one of the few lines above it. */
 const inTable = (lines: readonly PageLine[], i: number) =>
-  lines.slice(Math.max(0, i - 3), i).some((line) => TABLE_CAPTION.test(line.text));
+  lines.slice(Math.max(0, i - 3), i).some((line) => isTableCaption(line.text));
 
 /** Headings closer than this (in lines) are one list's running headers ("References 11", "12 References"). */
 const RUNNING_HEADER_GAP = 80;
