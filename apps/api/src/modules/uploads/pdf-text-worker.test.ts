@@ -110,14 +110,14 @@ describe('PDF text extraction in bounded worker processes (docs/security.md#work
   }, 90_000);
 
   it('kills a process whose memory outside the heap passes twice the heap cap (a flate bomb past the inflate check)', async () => {
-    // The inflate check lifted: pdf.js inflates into an ArrayBuffer the heap cap does not count.
-    const pdf = open({ maxHeapMb: 128, maxInflatedBytes: 4 * 1024 ** 3 }, 1);
-    const started = Date.now();
+    // The inflate check lifted: pdf.js inflates into an ArrayBuffer the heap cap does not count. The
+    // time limit is set far off so that on a slow or busy machine the memory watchdog, not the clock,
+    // is what ends it (this test asserts which bound fired, not how fast).
+    const pdf = open({ maxHeapMb: 128, maxInflatedBytes: 4 * 1024 ** 3, timeoutMs: 120_000 }, 1);
     const refusal = pdf.extract(bytes(await flateBomb(1024 ** 3)));
     await expect(refusal).rejects.toBeInstanceOf(PdfLimitError);
     await expect(refusal).rejects.toThrow('reading the PDF took more than 256 MB of memory');
-    expect(Date.now() - started).toBeLessThan(DEFAULTS.timeoutMs);
-  });
+  }, 150_000);
 
   it('refuses a text longer than the cap (not truncated)', async () => {
     const refusal = open({ maxTextChars: 1000 }).extract(bytes(textFloodPdf(200)));
