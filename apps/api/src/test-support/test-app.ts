@@ -167,6 +167,9 @@ export async function createTestApp(
     FULL_TEXT_FETCH: 'false',
     // Nor harvest (its default is all of arXiv): a harvest test names its sets and its own OAI-PMH server.
     HARVEST_SETS: '',
+    // Nor Zotero (its default is api.zotero.org): a Zotero import test names its own fake; any other
+    // request (the contract fuzz's) is refused at once by a closed local port.
+    ZOTERO_API_BASE_URL: 'http://127.0.0.1:9',
     // A fixed key, so no test writes a generated one under the working directory's DATA_DIR.
     PDF_URL_SECRET: 'test-only-pdf-url-secret-0123456789abcdef',
     // docs/security.md#rate-limits-and-quotas: suites send many requests from one IP; budgets stay on, raised (limit tests set small ones).
