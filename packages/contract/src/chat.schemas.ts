@@ -91,11 +91,26 @@ export type TFileSelectionUpdate = z.infer<typeof ZFileSelectionUpdate>;
 /** A user message typed into chat. */
 export const ZChatMessageText = zText().trim().min(1, 'message must not be empty').max(20_000);
 
+/**
+ * A passage the reader marked and asked about (the reader's Ask AI, docs/annotations.md): the question's
+ * context, given to the answer as a numbered passage it cites like any other, checked against the page text.
+ */
+export const ZChatQuote = ZPaperRef.extend({
+  page: z.number().int().min(1, 'quote.page must be 1 or more'),
+  exact: zText({ min: 1, max: 5_000, label: 'quote.exact' }).refine(
+    (value) => value.trim().length > 0,
+    'quote.exact must not be blank',
+  ),
+});
+export type TChatQuote = z.infer<typeof ZChatQuote>;
+
 export const ZStreamChatRequest = z.object({
   /** Omitted: a new session is created and its id is the first event of the stream. */
   session_id: ZRowId.optional(),
   message: ZChatMessageText,
   /** Context papers; omitted means the files currently selected in the File List. */
   selected_files: ZFileSelection.optional(),
+  /** A passage marked in the reader that the question is about (Ask AI). */
+  quote: ZChatQuote.optional(),
 });
 export type TStreamChatRequest = z.infer<typeof ZStreamChatRequest>;

@@ -1,0 +1,20 @@
+import { type TChatQuote, WEB_ROUTE_PATHS, ZChatQuote } from '@paperbench/contract';
+
+/**
+ * The reader's Ask AI opens chat with the marked passage as the question's context: it navigates to
+ * /chat with this router state (not the URL, so a quote never lands in history or logs), and the chat
+ * screen reads it back and sends it as the request's `quote` (docs/annotations.md).
+ */
+export type TChatQuoteState = { quote: TChatQuote };
+
+export const chatWithQuote = (quote: TChatQuote): { to: string; state: TChatQuoteState } => ({
+  to: WEB_ROUTE_PATHS.chat,
+  state: { quote },
+});
+
+/** The quote in a location's state, when it carries a valid one. */
+export function readChatQuoteState(state: unknown): TChatQuote | null {
+  if (typeof state !== 'object' || state === null || !('quote' in state)) return null;
+  const parsed = ZChatQuote.safeParse(state.quote);
+  return parsed.success ? parsed.data : null;
+}
