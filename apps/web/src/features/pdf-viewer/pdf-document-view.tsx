@@ -2,6 +2,8 @@ import { type TCitationMarker, type TPaperRef, USER_ID_HEADER } from '@paperbenc
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadedPaperIdOf } from '../../lib/pdf-source';
 import { readStoredUserId } from '../../lib/user-id-storage';
+import { ReaderMarksRoot, useReaderMarks } from '../annotations/reader-marks';
+import { ReaderMarksOverlay } from '../annotations/reader-marks-overlay';
 import { useCitationMarkersQuery, useReferencesQuery } from '../references/api';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { PdfLoadError } from './pdf-load-error';
@@ -60,6 +62,8 @@ function PdfDocument({
   const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  // docs/annotations.md#in-the-reader: marks drawn on the pages, the selection toolbar, the area tool.
+  const marks = useReaderMarks(paper, scrollerRef);
 
   useEffect(() => {
     // An uploaded PDF is read with the X-User-ID header like every other API call (docs/security.md#sessions: the
@@ -131,7 +135,7 @@ function PdfDocument({
   }
   const ready = state.kind === 'ready' && scale !== null ? { ...state, scale } : null;
   return (
-    <div className="pdf-document">
+    <ReaderMarksRoot className="pdf-document" marks={marks}>
       {ready && (
         <PdfToolbar
           page={currentPage}
@@ -139,6 +143,7 @@ function PdfDocument({
           scale={ready.scale}
           onZoomIn={() => zoom(ready.scale * ZOOM_STEP)}
           onZoomOut={() => zoom(ready.scale / ZOOM_STEP)}
+          areaTool={marks.paper && { isOn: marks.isAreaTool, onToggle: () => marks.setAreaTool(!marks.isAreaTool) }}
         />
       )}
       <div ref={scrollerRef} className="pdf-scroller" onScroll={onScroll}>
@@ -165,7 +170,8 @@ function PdfDocument({
             />
           ))}
       </div>
-    </div>
+      <ReaderMarksOverlay marks={marks} currentPage={currentPage} />
+    </ReaderMarksRoot>
   );
 }
 

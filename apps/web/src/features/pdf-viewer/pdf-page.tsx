@@ -1,6 +1,7 @@
 import type { TCitationMarker, TPaperReference } from '@paperbench/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { findQuoteSpans } from '../../lib/quote-spans';
+import { PageMarks } from '../annotations/page-marks';
 import { MARKER_CLASS, type TTextItem } from '../references/marker-spans';
 import { PageCitations } from '../references/page-citations';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
@@ -119,6 +120,7 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
     >
       <canvas ref={canvasRef} className="pdf-canvas" style={{ width, height }} />
       <div ref={textRef} className="textLayer" />
+      <PageMarks pageNumber={pageNumber} boxRef={boxRef} layer={layer} />
       {citations && (
         <PageCitations boxRef={boxRef} layer={layer} markers={citations.markers} references={citations.references} />
       )}

@@ -1,10 +1,18 @@
 import { Icon } from '../ui/icons';
 import { MAX_SCALE, MIN_SCALE } from './pdf-texts';
 
-type TPdfToolbarProps = { page: number; pageCount: number; scale: number; onZoomIn: () => void; onZoomOut: () => void };
+type TPdfToolbarProps = {
+  page: number;
+  pageCount: number;
+  scale: number;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  /** The area tool (docs/annotations.md#in-the-reader), offered when the paper is known. */
+  areaTool?: { isOn: boolean; onToggle: () => void };
+};
 
 /** Zoom out / in, the zoom level, and 'Page N / M'. */
-export function PdfToolbar({ page, pageCount, scale, onZoomIn, onZoomOut }: TPdfToolbarProps) {
+export function PdfToolbar({ page, pageCount, scale, onZoomIn, onZoomOut, areaTool }: TPdfToolbarProps) {
   return (
     <div className="pdf-toolbar">
       <button
@@ -28,6 +36,11 @@ export function PdfToolbar({ page, pageCount, scale, onZoomIn, onZoomOut }: TPdf
       >
         <Icon name="zoomIn" size={17} />
       </button>
+      {areaTool && (
+        <button type="button" className="panel-action" aria-pressed={areaTool.isOn} onClick={areaTool.onToggle}>
+          Area
+        </button>
+      )}
       <span className="pdf-page-number" aria-live="polite">
         Page {page} / {pageCount}
       </span>
