@@ -45,8 +45,9 @@ function useViewerSelection(marks: TReaderMarks, toolbarRef: React.RefObject<HTM
       if (!isDragging) settle(SETTLE_MS);
     };
     const onDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!scroller.contains(target) || toolbarRef.current?.contains(target)) return;
+      // A drag that selects starts on a page's text, not on a mark, the toolbar or a popover.
+      const target = event.target as Element;
+      if (!scroller.contains(target) || !target.closest?.('.textLayer')) return;
       isDragging = true;
       scroller.dataset.selecting = '';
     };
