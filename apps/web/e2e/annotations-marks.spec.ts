@@ -24,7 +24,7 @@ async function showPage(viewer: Locator, pageNumber: number) {
       async () => {
         await pageBox.evaluate((element) => {
           const scroller = element.closest('.pdf-scroller') as HTMLElement;
-          scroller.scrollTop = element.offsetTop;
+          scroller.scrollTop = (element as HTMLElement).offsetTop;
         });
         return pageBox.locator('.textLayer span').count();
       },
@@ -36,13 +36,15 @@ async function showPage(viewer: Locator, pageNumber: number) {
 
 /** A text span of the page holding a long run of words (a sentence's line), scrolled into view. */
 async function longSpan(pageBox: Locator, skip = 0) {
-  const index = await pageBox.locator('.textLayer > span').evaluateAll(
-    (spans, skipped) =>
-      spans
-        .map((span, at) => ({ at, text: span.textContent ?? '' }))
-        .filter(({ text }) => text.length > 45 && /^[A-Za-z][a-z ,.]+$/.test(text.slice(0, 30)))[skipped]?.at ?? -1,
-    skip,
-  );
+  const index = await pageBox
+    .locator('.textLayer > span')
+    .evaluateAll(
+      (spans, skipped) =>
+        spans
+          .map((span, at) => ({ at, text: span.textContent ?? '' }))
+          .filter(({ text }) => text.length > 45 && /^[A-Za-z][a-z ,.]+$/.test(text.slice(0, 30)))[skipped]?.at ?? -1,
+      skip,
+    );
   expect(index).toBeGreaterThanOrEqual(0);
   const span = pageBox.locator('.textLayer > span').nth(index);
   await span.scrollIntoViewIfNeeded();
@@ -91,7 +93,17 @@ test('[ANNOTATIONS] select → Highlight, drawn again over the same words after 
 
   const toolbar = viewer.getByRole('toolbar', { name: 'Selection' });
   await expect(toolbar).toBeVisible();
-  for (const name of ['Highlight', 'Underline', 'Add note', 'Copy quote', 'Ask AI', 'Yellow', 'Green', 'Blue', 'Pink']) {
+  for (const name of [
+    'Highlight',
+    'Underline',
+    'Add note',
+    'Copy quote',
+    'Ask AI',
+    'Yellow',
+    'Green',
+    'Blue',
+    'Pink',
+  ]) {
     await expect(toolbar.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await expect(toolbar.getByRole('button', { name: 'Yellow' })).toHaveAttribute('aria-pressed', 'true');
@@ -150,9 +162,9 @@ test('[ANNOTATIONS] select → Highlight, drawn again over the same words after 
   await expect(noteField).toBeFocused();
   await noteField.fill('Compare with SciBERT');
   await dialog.getByRole('button', { name: 'Save note' }).click();
-  await expect.poll(async () => (await listMarks()).map((mark: { note: string | null }) => mark.note)).toContain(
-    'Compare with SciBERT',
-  );
+  await expect
+    .poll(async () => (await listMarks()).map((mark: { note: string | null }) => mark.note))
+    .toContain('Compare with SciBERT');
   await page.keyboard.press('Escape');
   await expect(viewer.getByRole('button', { name: /^Note on page 2: / })).toBeVisible();
 

@@ -1,9 +1,10 @@
 import type { TAnnotation, TAnnotationRect } from '@paperbench/contract';
-import { type CSSProperties, type RefObject, useEffect, useMemo } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useLayoutEffect, useMemo } from 'react';
 import { AreaCapture } from './area-capture';
 import { markLabel } from './mark-label';
 import { MarkPopover } from './mark-popover';
 import { boundsOf, boxStyle, mergeLineRects, toPageFractions } from './page-rects';
+import { pageTextOf } from './page-text';
 import { useReaderMarksContext } from './reader-marks';
 import { clientRectsOf, type TTextLayer } from './text-layer-range';
 
@@ -14,6 +15,9 @@ type TPageMarksProps = {
   /** The drawn text layer; null until the page has been rendered (pages render as they near the viewport). */
   layer: TTextLayer | null;
 };
+
+/** The user timing of one page's marks, from placing them to their elements committed. */
+const DRAW_MEASURE = 'annotation-marks:page';
 
 type TDrawnMark = { mark: TAnnotation; rects: TAnnotationRect[]; bounds: TAnnotationRect };
 
@@ -50,23 +54,35 @@ export function PageMarks({ pageNumber, boxRef, layer }: TPageMarksProps) {
   const marks = context?.byPage.get(pageNumber);
   const drawn = useMemo(() => {
     const box = boxRef.current?.getBoundingClientRect();
-    if (!layer || !marks || !box) return [];
-    return marks.flatMap((mark): TDrawnMark[] => {
+    if (!layer || !marks || !box) return { marks: [], startedAt: 0 };
+    const startedAt = performance.now();
+    const text = pageTextOf(layer.items);
+    const placed = marks.flatMap((mark): TDrawnMark[] => {
       const rects =
         mark.rects.length > 0 || !mark.position
           ? mark.rects
-          : toPageFractions(mergeLineRects(clientRectsOf(layer, mark.position.start, mark.position.end)), box);
+          : toPageFractions(mergeLineRects(clientRectsOf(layer, mark.position.start, mark.position.end, text)), box);
       const bounds = boundsOf(rects);
       return bounds ? [{ mark, rects, bounds }] : [];
     });
+    return { marks: placed, startedAt };
   }, [layer, marks, boxRef]);
 
+  // A user timing per page drawn, placing to commit (DevTools' Performance panel; scripts/marks-bench.mjs reads it).
+  useLayoutEffect(() => {
+    if (drawn.marks.length === 0) return;
+    performance.measure(DRAW_MEASURE, {
+      start: drawn.startedAt,
+      detail: { page: pageNumber, marks: drawn.marks.length },
+    });
+  }, [drawn, pageNumber]);
+
   if (!context || !layer) return null;
-  const openMark = drawn.find((item) => item.mark.id === context.open?.id);
+  const openMark = drawn.marks.find((item) => item.mark.id === context.open?.id);
   return (
     <>
       <div className="annotation-layer" data-page-marks={pageNumber}>
-        {drawn.map(({ mark, rects, bounds }) => (
+        {drawn.marks.map(({ mark, rects, bounds }) => (
           <button
             key={mark.id}
             type="button"

@@ -49,8 +49,12 @@ function pointIn(div: HTMLElement, offset: number): { node: Node; offset: number
  * The client rectangles of the page text [start, end) as the layer draws it: for a mark stored without
  * rectangles (made through the API), drawn from its position.
  */
-export function clientRectsOf(layer: TTextLayer, start: number, end: number): DOMRect[] {
-  const page = pageTextOf(layer.items);
+export function clientRectsOf(
+  layer: TTextLayer,
+  start: number,
+  end: number,
+  page: TPageText = pageTextOf(layer.items),
+): DOMRect[] {
   return itemStretches(page, start, end).flatMap((stretch) => {
     const div = layer.textDivs[stretch.item];
     if (!div) return [];
