@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { paperDetailPath } from '../../lib/app-paths';
+import { useAnnotationsQuery } from '../annotations/api';
+import { AnnotationsPanel } from '../annotations/panel-annotations';
 import { CommentThread } from '../comments/comment-thread';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
@@ -17,7 +19,11 @@ const PdfDocumentView = lazy(() => import('./pdf-document-view'));
 export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {
   // A new window cannot send X-User-ID: an upload opens there through a signed short-lived URL.
   const openUrl = useOpenablePdfUrl(pdf.url);
-  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  // One side panel at a time beside the pages: the paper's comments or its marks.
+  const [side, setSide] = useState<'comments' | 'annotations' | null>(null);
+  const toggleSide = (panel: 'comments' | 'annotations') => setSide((open) => (open === panel ? null : panel));
+  const isCommentsOpen = side === 'comments';
+  const markCount = useAnnotationsQuery(pdf.paper).data?.length ?? 0;
   return (
     <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
       <header className="pdf-panel-header">
@@ -41,10 +47,29 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             className="panel-action"
             aria-pressed={isCommentsOpen}
             aria-controls={isCommentsOpen ? 'pdf-comments' : undefined}
-            onClick={() => setIsCommentsOpen((open) => !open)}
+            onClick={() => toggleSide('comments')}
           >
             <Icon name="chat" size={14} />
             <span className="pdf-panel-action-label">Comments</span>
+          </button>
+        )}
+        {pdf.paper && (
+          <button
+            type="button"
+            className="panel-action"
+            aria-pressed={side === 'annotations'}
+            aria-controls={side === 'annotations' ? 'pdf-annotations' : undefined}
+            title={markCount === 1 ? '1 mark' : `${markCount} marks`}
+            onClick={() => toggleSide('annotations')}
+          >
+            <Icon name="pencil" size={14} />
+            <span className="pdf-panel-action-label">Annotations</span>
+            {/* The count is the title's: the button's name stays "Annotations". */}
+            {markCount > 0 && (
+              <span className="badge" aria-hidden="true">
+                {markCount}
+              </span>
+            )}
           </button>
         )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
@@ -72,6 +97,12 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
         {pdf.paper && isCommentsOpen && (
           <aside id="pdf-comments" className="pdf-comments" aria-label="Comments on this paper">
             <CommentThread target={{ kind: 'paper', paper: pdf.paper }} canComment compact />
+          </aside>
+        )}
+        {/* docs/annotations.md#the-annotations-panel: the paper's marks by page, on the pages' right. */}
+        {pdf.paper && side === 'annotations' && (
+          <aside id="pdf-annotations" className="annotations-panel" aria-label="Annotations">
+            <AnnotationsPanel paper={pdf.paper} />
           </aside>
         )}
       </div>
