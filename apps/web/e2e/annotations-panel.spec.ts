@@ -185,6 +185,8 @@ test('[ANNOTATIONS] a mark shared with a folder: a member replies, the owner see
   page,
   browser,
 }) => {
+  // Three browsers, two sign-ins and two PDF loads: over the slow budget on a loaded machine.
+  test.setTimeout(180_000);
   // Ada shares a folder holding her upload privately, with Bob as commenter, and marks the paper twice.
   await openApp(page);
   const adaId = await signInAs(page, ADA);

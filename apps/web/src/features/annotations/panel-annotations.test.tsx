@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
 import { AnnotationsPanel, NO_MARKS_TEXT, NO_MATCHES_TEXT } from './panel-annotations';
+import { DELETE_MARK_CONFIRM } from './panel-mark';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -180,6 +181,24 @@ describe('the Annotations panel', () => {
     ).toEqual(['Private', 'Reading group']);
     await userEvent.selectOptions(share, 'Reading group');
     await waitFor(() => expect(patches).toEqual([{ folder_id: 9 }]));
+  });
+
+  it("offers 'Delete mark' where the server allows it, and asks first", async () => {
+    const deleted: string[] = [];
+    mockMarks(marks, {
+      'DELETE /api/annotations/2': ({ path }: { path: string }) => {
+        deleted.push(path);
+        return { status: 204 };
+      },
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    renderWithApp(<AnnotationsPanel paper={paper} />);
+    await screen.findByRole('heading', { name: 'Page 1' });
+    expect(within(pageSection(2)).getAllByRole('button', { name: 'Delete mark' })).toHaveLength(1);
+    await userEvent.click(within(pageSection(1)).getByRole('button', { name: 'Delete mark' }));
+    expect(confirm).toHaveBeenCalledWith(DELETE_MARK_CONFIRM);
+    await waitFor(() => expect(deleted).toEqual(['/api/annotations/2']));
   });
 });
 

@@ -1,11 +1,37 @@
 import type { TAnnotation, TSharedFolder } from '@paperbench/contract';
 import { useId, useState } from 'react';
+import { parseApiError } from '../../api/parse-api-error';
+import { useDeleteAnnotationMutation } from './api';
 import { colorLabel, KIND_LABELS, swatchOf } from './panel-filters';
 import { PanelShareSelect } from './panel-share-select';
 import { PanelThread } from './panel-thread';
 
 /** What an orphaned mark says (docs/annotations.md#re-anchoring): listed under its page, never hidden. */
 export const ORPHAN_LABEL = 'could not be placed';
+
+export const DELETE_MARK_CONFIRM = 'Delete this mark? Its thread is deleted with it.';
+
+/** Delete, for its author and (moderation) the owner of the folder it is shared with: `abilities.delete`. */
+function DeleteMarkButton({ mark }: { mark: TAnnotation }) {
+  const remove = useDeleteAnnotationMutation();
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button comment-delete annotations-panel-delete"
+        disabled={remove.isPending}
+        onClick={() => window.confirm(DELETE_MARK_CONFIRM) && remove.mutate(mark.id)}
+      >
+        Delete mark
+      </button>
+      {remove.isError && (
+        <span className="comment-error" role="alert">
+          The mark could not be deleted: {parseApiError(remove.error).message}
+        </span>
+      )}
+    </>
+  );
+}
 
 const repliesLabel = (count: number) => (count === 1 ? '1 reply' : `${count} replies`);
 
@@ -68,6 +94,7 @@ export function PanelMark({ mark, folders, onGoTo }: TPanelMarkProps) {
             controls={threadId}
             onToggle={() => setIsThreadOpen((open) => !open)}
           />
+          {mark.abilities.delete && <DeleteMarkButton mark={mark} />}
         </p>
         {mark.abilities.edit && mark.is_mine && <PanelShareSelect mark={mark} folders={folders} />}
         {isThreadOpen && mark.thread && (

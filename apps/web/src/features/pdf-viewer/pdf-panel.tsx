@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { paperDetailPath } from '../../lib/app-paths';
-import { useAnnotationsQuery } from '../annotations/api';
 import { AnnotationsPanel } from '../annotations/panel-annotations';
+import { ANNOTATIONS_PANEL_ID, AnnotationsToggle } from '../annotations/panel-toggle';
 import { CommentThread } from '../comments/comment-thread';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
@@ -23,7 +23,6 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
   const [side, setSide] = useState<'comments' | 'annotations' | null>(null);
   const toggleSide = (panel: 'comments' | 'annotations') => setSide((open) => (open === panel ? null : panel));
   const isCommentsOpen = side === 'comments';
-  const markCount = useAnnotationsQuery(pdf.paper).data?.length ?? 0;
   return (
     <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
       <header className="pdf-panel-header">
@@ -54,23 +53,11 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
           </button>
         )}
         {pdf.paper && (
-          <button
-            type="button"
-            className="panel-action"
-            aria-pressed={side === 'annotations'}
-            aria-controls={side === 'annotations' ? 'pdf-annotations' : undefined}
-            title={markCount === 1 ? '1 mark' : `${markCount} marks`}
-            onClick={() => toggleSide('annotations')}
-          >
-            <Icon name="pencil" size={14} />
-            <span className="pdf-panel-action-label">Annotations</span>
-            {/* The count is the title's: the button's name stays "Annotations". */}
-            {markCount > 0 && (
-              <span className="badge" aria-hidden="true">
-                {markCount}
-              </span>
-            )}
-          </button>
+          <AnnotationsToggle
+            paper={pdf.paper}
+            isOpen={side === 'annotations'}
+            onToggle={() => toggleSide('annotations')}
+          />
         )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
           <Icon name="close" size={18} />
@@ -101,7 +88,7 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
         )}
         {/* docs/annotations.md#the-annotations-panel: the paper's marks by page, on the pages' right. */}
         {pdf.paper && side === 'annotations' && (
-          <aside id="pdf-annotations" className="annotations-panel" aria-label="Annotations">
+          <aside id={ANNOTATIONS_PANEL_ID} className="annotations-panel" aria-label="Annotations">
             <AnnotationsPanel paper={pdf.paper} />
           </aside>
         )}
