@@ -220,7 +220,7 @@ test('[ANNOTATIONS] a mark shared with a folder: a member replies, the owner see
   await expect(bobSide.getByRole('article')).toHaveCount(1);
   await expect(bobSide.getByRole('combobox', { name: 'Share with folder' })).toHaveCount(0);
   const bobThread = bobMark.getByRole('button', { name: /^\d+ repl/ });
-  await expect(bobThread).toHaveText('0 replies1 unread');
+  await expect(bobThread).toHaveText('0 replies 1 unread');
   await bobThread.click();
   await bobMark.getByRole('textbox', { name: 'Reply' }).fill('Agreed: see their section 3');
   await bobMark.getByRole('button', { name: 'Reply', exact: true }).click();
@@ -241,7 +241,7 @@ test('[ANNOTATIONS] a mark shared with a folder: a member replies, the owner see
   const adaSide = await openAnnotations(adaViewer);
   const adaMark = adaSide.getByRole('article', { name: 'Highlight by You' }).filter({ hasText: 'Discuss this claim' });
   const adaThread = adaMark.getByRole('button', { name: /^\d+ repl/ });
-  await expect(adaThread).toHaveText('1 reply1 unread');
+  await expect(adaThread).toHaveText('1 reply 1 unread');
   await adaThread.click();
   await expect(adaMark.getByRole('article', { name: `Reply by ${fakeGoogleName(BOB)}` })).toContainText(
     'Agreed: see their section 3',

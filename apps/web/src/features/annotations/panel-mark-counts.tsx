@@ -23,7 +23,12 @@ export function MarkCountBadges({ count }: { count: TAnnotationCount | undefined
         </span>
       )}
       {count.unread_count > 0 && (
-        <span className="annotations-count is-unread" title="Unread in the threads of its marks">
+        <span
+          className="annotations-count is-unread"
+          role="img"
+          aria-label={`${count.unread_count} unread`}
+          title="Unread in the threads of its marks"
+        >
           {count.unread_count} unread
         </span>
       )}

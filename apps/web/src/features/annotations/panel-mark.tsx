@@ -48,7 +48,12 @@ function ThreadToggle({ mark, isOpen, controls, onToggle }: TThreadToggleProps) 
       onClick={onToggle}
     >
       {repliesLabel(thread.reply_count)}
-      {thread.unread_count > 0 && <span className="annotations-panel-unread">{thread.unread_count} unread</span>}
+      {thread.unread_count > 0 && (
+        <>
+          {' '}
+          <span className="annotations-panel-unread">{thread.unread_count} unread</span>
+        </>
+      )}
     </button>
   );
 }
