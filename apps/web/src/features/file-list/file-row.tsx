@@ -1,5 +1,6 @@
-import { NO_LONGER_SHARED_FILENAME, type TFolderFile } from '@paperbench/contract';
+import { NO_LONGER_SHARED_FILENAME, type TAnnotationCount, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useState } from 'react';
+import { MarkCountBadges } from '../annotations/panel-mark-counts';
 import { Icon } from '../ui/icons';
 import { SmallIconButton } from '../ui/small-icon-button';
 import { FileTextStatus } from './file-text-status';
@@ -13,10 +14,12 @@ type TFileRowProps = {
   onRemove: (file: TFolderFile) => void;
   /** docs/security.md#taking-things-back: shown on uploads only (the server refuses anyone but the uploader with 404). */
   onDeleteUpload?: (file: TFolderFile) => void;
+  /** The paper's marks and unread in their threads (docs/annotations.md#the-annotations-panel), asked once per folder. */
+  markCount?: TAnnotationCount;
 };
 
 /** requirements §2 File row: filename, a select toggle (checkbox) and remove; clicking the row opens its PDF. */
-export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TFileRowProps) {
+export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload, markCount }: TFileRowProps) {
   // docs/ai.md#full-text-and-passages: the row says, discreetly, where the paper's text stands.
   const textStatus = useFileTextStatus(file);
   // requirements §4 Selection: the toggle answers the click at once. The cache's optimistic edit reaches this
@@ -68,6 +71,7 @@ export function FileRow({ file, onOpen, onSelect, onRemove, onDeleteUpload }: TF
       >
         {file.filename}
       </button>
+      <MarkCountBadges count={markCount} />
       {onDeleteUpload && file.platform === 'upload' && (
         <SmallIconButton
           label={`Delete upload ${file.filename}`}

@@ -1,5 +1,6 @@
 import { paperRefKey, type TFolder, type TFolderFile } from '@paperbench/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useAnnotationCountsQuery } from '../annotations/api';
 import { ShareFolderDialog } from '../forum/share-folder-dialog';
 import { FolderSummaryDialog } from '../summaries/folder-summary-dialog';
 import { SmallIconButton } from '../ui/small-icon-button';
@@ -42,6 +43,8 @@ export function FolderBlock(props: TFolderBlockProps) {
   const [isImportOpen, setIsImportOpen] = useState(false);
   // docs/import-export.md: importing adds papers, which whoever may rename the folder may do (owner, editor).
   const canImport = canRename;
+  // The open folder's rows show their marks: one request for the folder, not one per row.
+  const markCounts = useAnnotationCountsQuery(isActive ? folder.files.filter((file) => !file.unavailable) : []);
 
   useEffect(() => {
     if (!shouldStartNaming) return;
@@ -152,6 +155,7 @@ export function FolderBlock(props: TFolderBlockProps) {
                 onSelect={props.onSelectFile}
                 onRemove={props.onRemoveFile}
                 onDeleteUpload={props.onDeleteUpload}
+                markCount={markCounts.data?.get(paperRefKey(file))}
               />
             ))}
           </ul>

@@ -2,11 +2,11 @@ import type { TFolder } from '@paperbench/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { filenameFromDisposition } from '../../lib/save-blob';
 import { mockApi } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
 import { FileListPanel } from './file-list-panel';
 import { EXPORT_FAILED_ALERT } from './folder-export-menu';
-import { filenameFromDisposition } from './use-export-folder';
 
 const folders: TFolder[] = [{ id: 1, name: 'Reading', type: 'folder', is_public: false, files: [] }];
 const BIBTEX = '@misc{Vaswani2017Attention,\n\ttitle = {Attention},\n}\n';

@@ -2,7 +2,7 @@ import type { TBibliographyFormat, TFolder } from '@paperbench/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 import { expectStatus, pathSegment } from '../../api/expect-status';
-import { saveBlob } from '../../lib/save-blob';
+import { saveResponseFile } from '../../lib/save-blob';
 
 /** The menu's entries, in order, with the type and extension of the file each one saves. */
 export const EXPORT_FORMATS = [
@@ -10,23 +10,6 @@ export const EXPORT_FORMATS = [
   { format: 'ris', label: 'Export RIS', type: 'application/x-research-info-systems', extension: 'ris' },
   { format: 'csljson', label: 'Export CSL-JSON', type: 'application/vnd.citationstyles.csl+json', extension: 'json' },
 ] as const satisfies readonly { format: TBibliographyFormat; label: string; type: string; extension: string }[];
-
-/**
- * The file name a Content-Disposition header gives (RFC 6266): the UTF-8 filename* when present, else
- * the quoted ASCII filename; null when the header names none.
- */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = header.match(/filename\*\s*=\s*UTF-8''([^;]+)/i)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed escape: the plain filename below still names the file.
-    }
-  }
-  return header.match(/filename\s*=\s*"((?:[^"\\]|\\.)*)"/i)?.[1]?.replace(/\\(.)/g, '$1') ?? null;
-}
 
 /**
  * GET /api/folders/{id}/export, saved as the file the server names after the folder (docs: File List,
@@ -40,12 +23,7 @@ export function useExportFolderMutation() {
         200,
       );
       const { type, extension } = EXPORT_FORMATS.find((entry) => entry.format === format) ?? EXPORT_FORMATS[0];
-      // ts-rest reads a body of a non-JSON, non-text/* type as a Blob, whatever the contract's type says.
-      const body: unknown = response.body;
-      const blob = body instanceof Blob ? body : new Blob([String(body)], { type });
-      const filename =
-        filenameFromDisposition(response.headers.get('content-disposition')) ?? `${folder.name}.${extension}`;
-      saveBlob(blob, filename);
+      saveResponseFile(response, { type, filename: `${folder.name}.${extension}` });
     },
   });
 }

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { paperDetailPath } from '../../lib/app-paths';
+import { AnnotationsPanel } from '../annotations/panel-annotations';
+import { ANNOTATIONS_PANEL_ID, AnnotationsToggle } from '../annotations/panel-toggle';
 import { CommentThread } from '../comments/comment-thread';
 import type { TOpenPdf } from '../file-list/file-list-panel-state';
 import { Icon } from '../ui/icons';
@@ -17,7 +19,10 @@ const PdfDocumentView = lazy(() => import('./pdf-document-view'));
 export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void }) {
   // A new window cannot send X-User-ID: an upload opens there through a signed short-lived URL.
   const openUrl = useOpenablePdfUrl(pdf.url);
-  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  // One side panel at a time beside the pages: the paper's comments or its marks.
+  const [side, setSide] = useState<'comments' | 'annotations' | null>(null);
+  const toggleSide = (panel: 'comments' | 'annotations') => setSide((open) => (open === panel ? null : panel));
+  const isCommentsOpen = side === 'comments';
   return (
     <section className="pdf-panel" aria-labelledby="pdf-viewer-title">
       <header className="pdf-panel-header">
@@ -41,11 +46,18 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
             className="panel-action"
             aria-pressed={isCommentsOpen}
             aria-controls={isCommentsOpen ? 'pdf-comments' : undefined}
-            onClick={() => setIsCommentsOpen((open) => !open)}
+            onClick={() => toggleSide('comments')}
           >
             <Icon name="chat" size={14} />
             <span className="pdf-panel-action-label">Comments</span>
           </button>
+        )}
+        {pdf.paper && (
+          <AnnotationsToggle
+            paper={pdf.paper}
+            isOpen={side === 'annotations'}
+            onToggle={() => toggleSide('annotations')}
+          />
         )}
         <button type="button" className="icon-button" aria-label="Close PDF" onClick={onClose}>
           <Icon name="close" size={18} />
@@ -72,6 +84,12 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
         {pdf.paper && isCommentsOpen && (
           <aside id="pdf-comments" className="pdf-comments" aria-label="Comments on this paper">
             <CommentThread target={{ kind: 'paper', paper: pdf.paper }} canComment compact />
+          </aside>
+        )}
+        {/* docs/annotations.md#the-annotations-panel: the paper's marks by page, on the pages' right. */}
+        {pdf.paper && side === 'annotations' && (
+          <aside id={ANNOTATIONS_PANEL_ID} className="annotations-panel" aria-label="Annotations">
+            <AnnotationsPanel paper={pdf.paper} />
           </aside>
         )}
       </div>

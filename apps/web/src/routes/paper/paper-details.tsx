@@ -1,5 +1,6 @@
 import type { TPaper } from '@paperbench/contract';
 import { Link } from 'react-router';
+import { PaperMarkCount } from '../../features/annotations/panel-mark-counts';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { AddToFileListButton } from '../../features/folders-picker/add-to-file-list-button';
@@ -25,6 +26,7 @@ export function PaperDetails({ paper }: { paper: TPaper }) {
       <p className="paper-detail-platform">
         <span className="tag tag-platform">{paper.platform.toUpperCase()}</span>
         <span className="muted">{paper.paper_id}</span>
+        <PaperMarkCount paper={{ paper_id: paper.paper_id, platform: paper.platform }} />
       </p>
       <h1 id="paper-title">
         <TexText text={paper.title || 'Untitled paper'} />

@@ -2,6 +2,7 @@ import { paperRefKey, type TSharedFolder } from '@paperbench/contract';
 import { Link, useNavigate } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import type { TScreenProps } from '../../app/screen-props';
+import { FolderUnreadCount } from '../../features/annotations/panel-mark-counts';
 import { CommentThread } from '../../features/comments/comment-thread';
 import { AddPapers } from '../../features/forum/add-papers';
 import {
@@ -148,6 +149,7 @@ export default function RwfFolderScreen({ params }: TScreenProps) {
           {' · '}
           {folder.role ? `Your role: ${ROLE_LABELS[folder.role]}` : 'You are visiting a public folder (read-only)'}
         </p>
+        {folder.role && <FolderUnreadCount folderId={folder.folder_id} />}
       </header>
       <div className="rwf-folder-layout">
         <FolderPapers folder={folder} />
