@@ -111,6 +111,10 @@ describe('SelectionToolbar', () => {
     await select(textDivs[1]?.firstChild as Node, 0, 4);
     await userEvent.keyboard('{Tab}');
     expect(screen.getByRole('button', { name: 'Highlight' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Underline' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('button', { name: 'Orange' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(document.getSelection()?.isCollapsed ?? true).toBe(true);
