@@ -204,4 +204,9 @@ test('[ANNOTATIONS] select → Highlight, drawn again over the same words after 
   expect(areas).toHaveLength(1);
   expect(areas[0].rects[0].x).toBeCloseTo(0.55, 2);
   expect(areas[0].rects[0].height).toBeCloseTo(0.2, 2);
+
+  // Ask AI from a mark opens chat (the quote travels in the router state, not the URL).
+  await viewer.getByRole('button', { name: /^Note on page 2: / }).click();
+  await viewer.getByRole('dialog', { name: 'Mark' }).getByRole('button', { name: 'Ask AI' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
 });

@@ -102,7 +102,13 @@ export function PageMarks({ pageNumber, boxRef, layer }: TPageMarksProps) {
                 style={boxStyle(within(rect, bounds))}
               />
             ))}
-            {mark.kind === 'note' && <span className="annotation-note-icon" aria-hidden="true" />}
+            {mark.kind === 'note' && rects[0] && (
+              <span
+                className="annotation-note-icon"
+                aria-hidden="true"
+                style={{ ...boxStyle(within(rects[0], bounds)), width: undefined, height: undefined }}
+              />
+            )}
           </button>
         ))}
       </div>

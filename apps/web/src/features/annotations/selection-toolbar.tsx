@@ -154,6 +154,15 @@ export function SelectionToolbar({ marks }: { marks: TReaderMarks }) {
       style={{ top, left: Math.max(0, Math.min(selection.anchor.left, width - 360)) }}
       // Pressing a button must not clear the selection it acts on.
       onMouseDown={(event) => event.preventDefault()}
+      onKeyDown={(event) => {
+        // The toolbar pattern: Left and Right move between its buttons too (Tab does as well).
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const buttons = [...(toolbarRef.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+        const at = buttons.indexOf(document.activeElement as HTMLElement);
+        const step = event.key === 'ArrowRight' ? 1 : -1;
+        buttons[(at + step + buttons.length) % buttons.length]?.focus();
+        event.preventDefault();
+      }}
     >
       {offered.map((action) => (
         <button
