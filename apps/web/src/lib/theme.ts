@@ -31,8 +31,7 @@ export function resolveTheme(stored: TTheme | null, prefersDark: boolean): TThem
   return stored ?? (prefersDark ? 'dark' : 'light');
 }
 
-export const systemPrefersDark = (): boolean =>
-  typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+export const systemPrefersDark = (): boolean => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 
 export function applyTheme(theme: TTheme, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = theme;

@@ -27,8 +27,7 @@ describe.each(testDrivers())('reading positions (%s)', (driver) => {
   const getUrl = (id: string, platform = 'arxiv') =>
     `/api/reading-position?paper_id=${encodeURIComponent(id)}&platform=${platform}`;
   const save = (token: string, body: object) => call(token, 'PUT', '/api/reading-position', body);
-  const rowsOf = (userId: number) =>
-    t.db.select().from(readingPositions).where(eq(readingPositions.userId, userId));
+  const rowsOf = (userId: number) => t.db.select().from(readingPositions).where(eq(readingPositions.userId, userId));
 
   it('is null before the first save, then reads back what was saved, replaced by the next save', async () => {
     const before = await call(ada.token, 'GET', getUrl(paperId));
@@ -97,9 +96,9 @@ describe.each(testDrivers())('reading positions (%s)', (driver) => {
 
   it('needs a user', async () => {
     expect((await call(null, 'GET', getUrl(paperId))).statusCode).toBe(401);
-    expect((await call(null, 'PUT', '/api/reading-position', { paper_id: paperId, page: 1, offset: 0 })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(null, 'PUT', '/api/reading-position', { paper_id: paperId, page: 1, offset: 0 })).statusCode,
+    ).toBe(401);
   });
 
   it('goes with its user', async () => {

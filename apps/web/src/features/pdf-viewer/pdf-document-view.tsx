@@ -3,12 +3,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadedPaperIdOf } from '../../lib/pdf-source';
 import { readStoredUserId } from '../../lib/user-id-storage';
 import { useCitationMarkersQuery, useReferencesQuery } from '../references/api';
+import { FindBar } from './find-bar';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { PdfLoadError } from './pdf-load-error';
 import { pdfLoadFailureOf, type TPdfLoadFailure } from './pdf-load-failure';
+import { goToDestination } from './pdf-navigation';
 import { PdfPage } from './pdf-page';
+import { PdfSidebar } from './pdf-sidebar';
 import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
 import { PdfToolbar } from './pdf-toolbar';
+import { useDarkPages } from './use-dark-pages';
+import { useFind } from './use-find';
+import { useReadingPosition } from './use-reading-position';
+import { useViewerKeys } from './use-viewer-keys';
 
 type TLoadState =
   | { kind: 'loading' }
@@ -59,7 +66,10 @@ function PdfDocument({
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
   const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const scrollerRef = useRef<HTMLElement>(null);
+  const find = useFind(state.kind === 'ready' ? state.doc : null, scrollerRef);
+  const darkPages = useDarkPages();
 
   useEffect(() => {
     // An uploaded PDF is read with the X-User-ID header like every other API call (docs/security.md#sessions: the
@@ -88,14 +98,18 @@ function PdfDocument({
   // Fit the page to the panel's width once its size is known, and again when the panel resizes, until
   // the user picks a zoom of their own.
   const hasZoomed = useRef(false);
+  const fitToWidth = () => {
+    const scroller = scrollerRef.current;
+    if (state.kind === 'ready' && scroller) setScale(clampScale((scroller.clientWidth - SIDE_ROOM) / state.pageWidth));
+  };
+  const fitWidthRef = useRef(fitToWidth);
+  fitWidthRef.current = fitToWidth;
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (state.kind !== 'ready' || !scroller) return undefined;
-    const fitToWidth = () => {
-      if (!hasZoomed.current) setScale(clampScale((scroller.clientWidth - SIDE_ROOM) / state.pageWidth));
-    };
-    fitToWidth();
-    const observer = new ResizeObserver(fitToWidth);
+    const refit = () => !hasZoomed.current && fitWidthRef.current();
+    refit();
+    const observer = new ResizeObserver(refit);
     observer.observe(scroller);
     return () => observer.disconnect();
   }, [state]);
@@ -106,6 +120,9 @@ function PdfDocument({
       page && isLaidOut ? scrollerRef.current?.querySelector<HTMLElement>(`[data-page-number="${page}"]`) : null;
     if (target && scrollerRef.current) scrollerRef.current.scrollTop = target.offsetTop;
   }, [isLaidOut, page]);
+
+  // docs/reading.md#resume-reading: where the user left this paper, unless opened at a cited page.
+  const saveReadingPlace = useReadingPosition({ paper, scrollerRef, isLaidOut, citedPage: page });
 
   const zoom = (next: number) => {
     hasZoomed.current = true;
@@ -124,6 +141,22 @@ function PdfDocument({
       else break;
     }
     setCurrentPage(page);
+    saveReadingPlace();
+  };
+  const onKeyDown = useViewerKeys(scrollerRef, {
+    page: currentPage,
+    pageCount: state.kind === 'ready' ? state.doc.numPages : 1,
+    onFind: find.open,
+    onZoomIn: () => scale !== null && zoom(scale * ZOOM_STEP),
+    onZoomOut: () => scale !== null && zoom(scale / ZOOM_STEP),
+    onFitWidth: () => {
+      hasZoomed.current = false;
+      fitToWidth();
+    },
+  });
+  const closeFind = () => {
+    find.close();
+    scrollerRef.current?.focus();
   };
 
   if (state.kind === 'error') {
@@ -131,7 +164,8 @@ function PdfDocument({
   }
   const ready = state.kind === 'ready' && scale !== null ? { ...state, scale } : null;
   return (
-    <div className="pdf-document">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the viewer's shortcuts (docs/reading.md#keyboard) work wherever the focus is inside it.
+    <div className="pdf-document" data-dark-pages={darkPages.isOn || undefined} onKeyDown={onKeyDown}>
       {ready && (
         <PdfToolbar
           page={currentPage}
@@ -139,31 +173,60 @@ function PdfDocument({
           scale={ready.scale}
           onZoomIn={() => zoom(ready.scale * ZOOM_STEP)}
           onZoomOut={() => zoom(ready.scale / ZOOM_STEP)}
+          onFitWidth={() => {
+            hasZoomed.current = false;
+            fitToWidth();
+          }}
+          outline={{ isOn: isSidebarOpen, onToggle: () => setIsSidebarOpen((open) => !open) }}
+          find={{ isOn: find.isOpen, onToggle: find.isOpen ? closeFind : find.open }}
+          darkPages={{ isOn: darkPages.isOn, onToggle: darkPages.toggle }}
         />
       )}
-      <div ref={scrollerRef} className="pdf-scroller" onScroll={onScroll}>
-        {!ready && (
-          <p className="pdf-loading" role="status">
-            {LOADING_PDF_TEXT}
-          </p>
+      {ready && find.isOpen && <FindBar find={find} onClose={closeFind} />}
+      <div className="pdf-reading-area">
+        {ready && isSidebarOpen && (
+          <PdfSidebar
+            doc={ready.doc}
+            page={currentPage}
+            aspect={ready.pageHeight / ready.pageWidth}
+            onGoTo={(target, top) => {
+              if (scrollerRef.current) void goToDestination(ready.doc, scrollerRef.current, target, top);
+            }}
+          />
         )}
-        {ready &&
-          Array.from({ length: ready.doc.numPages }, (_, index) => index + 1).map((pageNumber) => (
-            <PdfPage
-              key={pageNumber}
-              doc={ready.doc}
-              pageNumber={pageNumber}
-              scale={ready.scale}
-              estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
-              scrollerRef={scrollerRef}
-              highlight={pageNumber === page ? highlight : undefined}
-              citations={
-                citations
-                  ? { markers: citations.byPage.get(pageNumber) ?? NO_MARKERS, references: citations.references }
-                  : undefined
-              }
-            />
-          ))}
+        <section
+          ref={scrollerRef}
+          className="pdf-scroller"
+          onScroll={onScroll}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll with the keyboard (docs/reading.md#keyboard).
+          tabIndex={0}
+          aria-label="Document pages"
+        >
+          {!ready && (
+            <p className="pdf-loading" role="status">
+              {LOADING_PDF_TEXT}
+            </p>
+          )}
+          {ready &&
+            Array.from({ length: ready.doc.numPages }, (_, index) => index + 1).map((pageNumber) => (
+              <PdfPage
+                key={pageNumber}
+                doc={ready.doc}
+                pageNumber={pageNumber}
+                scale={ready.scale}
+                estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
+                scrollerRef={scrollerRef}
+                highlight={pageNumber === page ? highlight : undefined}
+                citations={
+                  citations
+                    ? { markers: citations.byPage.get(pageNumber) ?? NO_MARKERS, references: citations.references }
+                    : undefined
+                }
+                find={find.forPage(pageNumber)}
+                pageColors={darkPages.pageColors}
+              />
+            ))}
+        </section>
       </div>
     </div>
   );

@@ -1,12 +1,69 @@
-import { Icon } from '../ui/icons';
+import type { ReactNode } from 'react';
+import { Icon, type TIconName } from '../ui/icons';
 import { MAX_SCALE, MIN_SCALE } from './pdf-texts';
 
-type TPdfToolbarProps = { page: number; pageCount: number; scale: number; onZoomIn: () => void; onZoomOut: () => void };
+type TToggle = { isOn: boolean; onToggle: () => void };
 
-/** Zoom out / in, the zoom level, and 'Page N / M'. */
-export function PdfToolbar({ page, pageCount, scale, onZoomIn, onZoomOut }: TPdfToolbarProps) {
+type TPdfToolbarProps = {
+  page: number;
+  pageCount: number;
+  scale: number;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFitWidth: () => void;
+  /** The left sidebar (outline and page thumbnails), the find bar and dark pages (docs/reading.md). */
+  outline: TToggle;
+  find: TToggle;
+  darkPages: TToggle;
+  /** More tools from other features (e.g. the annotations' own buttons), after the reading ones. */
+  children?: ReactNode;
+};
+
+function ToggleButton({
+  label,
+  icon,
+  toggle,
+  controls,
+}: {
+  label: string;
+  icon: TIconName;
+  toggle: TToggle;
+  controls?: string;
+}) {
   return (
-    <div className="pdf-toolbar">
+    <button
+      type="button"
+      className="pdf-tool-toggle"
+      aria-pressed={toggle.isOn}
+      aria-controls={toggle.isOn ? controls : undefined}
+      onClick={toggle.onToggle}
+    >
+      <Icon name={icon} size={16} />
+      <span className="pdf-tool-label">{label}</span>
+    </button>
+  );
+}
+
+/** The viewer's toolbar ("PDF tools"): the sidebar, find and dark pages toggles, zoom, and 'Page N / M'. */
+export function PdfToolbar({
+  page,
+  pageCount,
+  scale,
+  onZoomIn,
+  onZoomOut,
+  onFitWidth,
+  outline,
+  find,
+  darkPages,
+  children,
+}: TPdfToolbarProps) {
+  return (
+    <div className="pdf-toolbar" role="toolbar" aria-label="PDF tools">
+      <ToggleButton label="Outline" icon="outline" toggle={outline} controls="pdf-sidebar" />
+      <ToggleButton label="Find" icon="find" toggle={find} />
+      <ToggleButton label="Dark pages" icon="moon" toggle={darkPages} />
+      {children}
+      <span className="pdf-toolbar-gap" />
       <button
         type="button"
         className="icon-button"
@@ -27,6 +84,9 @@ export function PdfToolbar({ page, pageCount, scale, onZoomIn, onZoomOut }: TPdf
         onClick={onZoomIn}
       >
         <Icon name="zoomIn" size={17} />
+      </button>
+      <button type="button" className="icon-button" aria-label="Fit width" title="Fit width" onClick={onFitWidth}>
+        <Icon name="fitWidth" size={17} />
       </button>
       <span className="pdf-page-number" aria-live="polite">
         Page {page} / {pageCount}
