@@ -61,7 +61,9 @@ export function useFind(doc: PDFDocumentProxy | null, scrollerRef: RefObject<HTM
       setQuery(next);
       setCurrent(0);
     },
-    step: (direction: 1 | -1) => setCurrent((index) => stepMatch(index, matches.length, direction)),
+    step: (direction: 1 | -1) => {
+      if (matches.length > 0) setCurrent((index) => stepMatch(index, matches.length, direction));
+    },
     /** The page's part of the search, or undefined when it marks nothing. */
     forPage: (page: number): TPageFind | undefined =>
       isSearching && matches.some((found) => found.page === page)

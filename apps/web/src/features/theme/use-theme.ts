@@ -18,12 +18,17 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+let stopFollowingSystem: (() => void) | null = null;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const stopSystem = listeners.size === 1 ? onSystemThemeChange(notify) : null;
+  stopFollowingSystem ??= onSystemThemeChange(notify);
   return () => {
     listeners.delete(listener);
-    stopSystem?.();
+    if (listeners.size === 0) {
+      stopFollowingSystem?.();
+      stopFollowingSystem = null;
+    }
   };
 }
 
