@@ -192,12 +192,13 @@ function sampleCanvas(viewer: Locator, box: { x: number; y: number; width: numbe
     const width = Math.max(1, Math.floor(rect.width * canvas.width));
     const height = Math.max(1, Math.floor(rect.height * canvas.height));
     const data = context.getImageData(x, y, width, height).data;
-    const sum = [0, 0, 0];
+    let [red, green, blue] = [0, 0, 0];
     for (let index = 0; index < data.length; index += 4) {
-      sum[0] += data[index] as number;
-      sum[1] += data[index + 1] as number;
-      sum[2] += data[index + 2] as number;
+      red += data[index] as number;
+      green += data[index + 1] as number;
+      blue += data[index + 2] as number;
     }
+    const sum = [red, green, blue];
     const count = data.length / 4;
     return sum.map((value) => Math.round(value / count));
   }, box);
@@ -226,6 +227,7 @@ test('[READER] dark pages darken the page but keep a figure’s pixels', async (
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await sampleCanvas(viewer, margin))[0], { timeout: 15_000 }).toBeLessThan(60);
   const figureDark = await sampleCanvas(viewer, red);
+  console.log('figure light', figureLight, 'dark', figureDark);
   for (const [channel, value] of figureDark.entries()) {
     expect(Math.abs(value - (figureLight[channel] as number))).toBeLessThanOrEqual(6);
   }

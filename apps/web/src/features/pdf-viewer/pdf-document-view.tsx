@@ -10,12 +10,13 @@ import { pdfLoadFailureOf, type TPdfLoadFailure } from './pdf-load-failure';
 import { goToDestination } from './pdf-navigation';
 import { PdfPage } from './pdf-page';
 import { PdfSidebar } from './pdf-sidebar';
-import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
+import { LOADING_PDF_TEXT } from './pdf-texts';
 import { PdfToolbar } from './pdf-toolbar';
 import { useDarkPages } from './use-dark-pages';
 import { useFind } from './use-find';
 import { useReadingPosition } from './use-reading-position';
 import { useViewerKeys } from './use-viewer-keys';
+import { useZoom } from './use-zoom';
 
 type TLoadState =
   | { kind: 'loading' }
@@ -23,9 +24,6 @@ type TLoadState =
   | { kind: 'ready'; doc: PDFDocumentProxy; pageWidth: number; pageHeight: number };
 
 const NO_MARKERS: TCitationMarker[] = [];
-
-/** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
-const SIDE_ROOM = 32;
 
 type TPdfDocumentViewProps = {
   url: string;
@@ -64,12 +62,12 @@ function PdfDocument({
 }: TPdfDocumentViewProps & { onRetry: () => void }) {
   const citations = useCitations(paper);
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
-  const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   const scrollerRef = useRef<HTMLElement>(null);
   const find = useFind(state.kind === 'ready' ? state.doc : null, scrollerRef);
   const darkPages = useDarkPages();
+  const { scale, zoomIn, zoomOut, fitWidth } = useZoom(state.kind === 'ready' ? state.pageWidth : null, scrollerRef);
 
   useEffect(() => {
     // An uploaded PDF is read with the X-User-ID header like every other API call (docs/security.md#sessions: the
@@ -95,24 +93,6 @@ function PdfDocument({
     };
   }, [url]);
 
-  // Fit the page to the panel's width once its size is known, and again when the panel resizes, until
-  // the user picks a zoom of their own.
-  const hasZoomed = useRef(false);
-  const fitToWidth = () => {
-    const scroller = scrollerRef.current;
-    if (state.kind === 'ready' && scroller) setScale(clampScale((scroller.clientWidth - SIDE_ROOM) / state.pageWidth));
-  };
-  const fitWidthRef = useRef(fitToWidth);
-  fitWidthRef.current = fitToWidth;
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (state.kind !== 'ready' || !scroller) return undefined;
-    const refit = () => !hasZoomed.current && fitWidthRef.current();
-    refit();
-    const observer = new ResizeObserver(refit);
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, [state]);
   // Open at the cited page once the pages are laid out (each renders as it comes into view).
   const isLaidOut = state.kind === 'ready' && scale !== null;
   useEffect(() => {
@@ -123,11 +103,6 @@ function PdfDocument({
 
   // docs/reading.md#resume-reading: where the user left this paper, unless opened at a cited page.
   const saveReadingPlace = useReadingPosition({ paper, scrollerRef, isLaidOut, citedPage: page });
-
-  const zoom = (next: number) => {
-    hasZoomed.current = true;
-    setScale(clampScale(next));
-  };
 
   // 'Page N / M': the page whose area crosses the upper third of the scroller.
   const onScroll = () => {
@@ -147,12 +122,9 @@ function PdfDocument({
     page: currentPage,
     pageCount: state.kind === 'ready' ? state.doc.numPages : 1,
     onFind: find.open,
-    onZoomIn: () => scale !== null && zoom(scale * ZOOM_STEP),
-    onZoomOut: () => scale !== null && zoom(scale / ZOOM_STEP),
-    onFitWidth: () => {
-      hasZoomed.current = false;
-      fitToWidth();
-    },
+    onZoomIn: zoomIn,
+    onZoomOut: zoomOut,
+    onFitWidth: fitWidth,
   });
   const closeFind = () => {
     find.close();
@@ -171,12 +143,9 @@ function PdfDocument({
           page={currentPage}
           pageCount={ready.doc.numPages}
           scale={ready.scale}
-          onZoomIn={() => zoom(ready.scale * ZOOM_STEP)}
-          onZoomOut={() => zoom(ready.scale / ZOOM_STEP)}
-          onFitWidth={() => {
-            hasZoomed.current = false;
-            fitToWidth();
-          }}
+          onZoomIn={zoomIn}
+          onZoomOut={zoomOut}
+          onFitWidth={fitWidth}
           outline={{ isOn: isSidebarOpen, onToggle: () => setIsSidebarOpen((open) => !open) }}
           find={{ isOn: find.isOpen, onToggle: find.isOpen ? closeFind : find.open }}
           darkPages={{ isOn: darkPages.isOn, onToggle: darkPages.toggle }}

@@ -5,6 +5,7 @@ import { MARKER_CLASS, type TTextItem } from '../references/marker-spans';
 import { PageCitations } from '../references/page-citations';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { RENDER_AHEAD_MARGIN } from './pdf-texts';
+import { renderPageCanvas } from './render-page';
 import type { TPageColors } from './use-dark-pages';
 import type { TPageFind } from './use-find';
 import { useFindHighlight } from './use-find-highlight';
@@ -84,7 +85,7 @@ export function PdfPage({
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
-        renderTask = page.render({
+        renderTask = renderPageCanvas(page, {
           canvas,
           viewport,
           transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
