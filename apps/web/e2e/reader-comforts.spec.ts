@@ -227,7 +227,6 @@ test('[READER] dark pages darken the page but keep a figure’s pixels', async (
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await sampleCanvas(viewer, margin))[0], { timeout: 15_000 }).toBeLessThan(60);
   const figureDark = await sampleCanvas(viewer, red);
-  console.log('figure light', figureLight, 'dark', figureDark);
   for (const [channel, value] of figureDark.entries()) {
     expect(Math.abs(value - (figureLight[channel] as number))).toBeLessThanOrEqual(6);
   }
