@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { PDFDocumentProxy } from './load-pdfjs';
+import { useSeenOnce } from './use-seen-once';
 
 /** A thumbnail's width in CSS pixels; its height follows the page's shape. */
 export const THUMBNAIL_WIDTH = 96;
@@ -26,21 +27,7 @@ export function PdfThumbnail({
 }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [isVisible, setIsVisible] = useState(false);
-
-  useEffect(() => {
-    const button = buttonRef.current;
-    if (!button || isVisible) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && setIsVisible(true),
-      {
-        root: rootRef.current,
-        rootMargin: '200px 0px',
-      },
-    );
-    observer.observe(button);
-    return () => observer.disconnect();
-  }, [isVisible, rootRef]);
+  const isVisible = useSeenOnce(buttonRef, rootRef, '200px 0px');
 
   useEffect(() => {
     if (!isVisible) return undefined;
