@@ -17,6 +17,7 @@ import { metricsContract } from './metrics.contract';
 import { papersContract } from './papers.contract';
 import { pdfsContract } from './pdfs.contract';
 import { profileContract } from './profile.contract';
+import { readingContract } from './reading.contract';
 import { recommendationsContract } from './recommendations.contract';
 import { referencesContract } from './references.contract';
 import { reviewContract } from './review.contract';
@@ -62,6 +63,7 @@ export const contract = c.router(
     corpus: corpusContract,
     references: referencesContract,
     annotations: annotationsContract,
+    reading: readingContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -90,6 +92,7 @@ export * from './paper-urls';
 export * from './pdfs.contract';
 export * from './profile.schemas';
 export * from './quote-letters';
+export * from './reading.schemas';
 export * from './recommendation.schemas';
 export * from './references.contract';
 export * from './review.schemas';

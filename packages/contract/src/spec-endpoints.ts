@@ -178,6 +178,9 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['PATCH', '/api/annotations/{id}/thread'],
   ['POST', '/api/annotations/{id}/read'],
   ['GET', '/api/annotations/unread'],
+  // docs/reading.md#resume-reading: where the reader left a paper, on any device.
+  ['GET', '/api/reading-position'],
+  ['PUT', '/api/reading-position'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

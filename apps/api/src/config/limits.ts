@@ -23,6 +23,8 @@ export const limitsEnv = {
   RATE_LIMIT_COMMENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** docs/annotations.md#limits: marks created, changed or deleted per IP and per user a minute. */
   RATE_LIMIT_ANNOTATION_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** docs/reading.md#resume-reading: reading positions saved per IP and per user a minute (one after each scroll). */
+  RATE_LIMIT_READING_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** docs/ai.md#budgets: model calls one user may make per day (all AI routes together); counted per user only. */
   RATE_LIMIT_AI_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(500),
   /** Google sign-ins (POST /api/auth/google-login) per IP and per user an hour. */

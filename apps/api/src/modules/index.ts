@@ -19,6 +19,7 @@ import { createMetricsRouter } from './metrics/metrics.router';
 import { createPapersRouter } from './papers/papers.router';
 import { createPdfsRouter } from './pdfs/pdfs.router';
 import { createProfileRouter } from './profile/profile.router';
+import { createReadingRouter } from './reading/reading.router';
 import { createRecommendationsRouter } from './recommendations/recommendations.router';
 import { createReferencesRouter } from './references/references.router';
 import { createReviewRouter } from './review/review.router';
@@ -64,4 +65,5 @@ export const createApiRouter = (context: AppContext) =>
     corpus: createCorpusRouter(context),
     references: createReferencesRouter(context),
     annotations: createAnnotationsRouter(context),
+    reading: createReadingRouter(context),
   });

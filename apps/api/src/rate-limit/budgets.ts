@@ -18,6 +18,7 @@ export type BudgetName =
   | 'ai_daily'
   | 'comment'
   | 'annotation'
+  | 'reading'
   | 'sign_in';
 
 export interface Budget {
@@ -54,6 +55,7 @@ export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
     ai_daily: { ...budget('ai_daily', config.RATE_LIMIT_AI_PER_USER_PER_DAY, DAY, 'AI requests'), perUserOnly: true },
     comment: budget('comment', config.RATE_LIMIT_COMMENT_PER_MINUTE, MINUTE, 'comment changes'),
     annotation: budget('annotation', config.RATE_LIMIT_ANNOTATION_PER_MINUTE, MINUTE, 'annotation changes'),
+    reading: budget('reading', config.RATE_LIMIT_READING_PER_MINUTE, MINUTE, 'reading position saves'),
     sign_in: budget('sign_in', config.RATE_LIMIT_SIGN_IN_PER_HOUR, HOUR, 'sign-ins'),
   };
 }
@@ -97,6 +99,8 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   // docs/annotations.md#threads: replies are comments others read: the comment budget.
   ['comment', contract.annotations.createReply],
   ['comment', contract.annotations.deleteReply],
+  // docs/reading.md#resume-reading: saved about a second after each scroll stops; its own budget.
+  ['reading', contract.reading.savePosition],
   // Ready for the AI issue: every route that will call a model.
   ['ai', contract.summaries.summary],
   ['ai', contract.conversational.conversationalSearch],

@@ -7,6 +7,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 export const PDF_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../api/test/fixtures/pdfs');
 /** Ammar et al., "Construction of the Literature Graph in Semantic Scholar", NAACL-HLT 2018, CC BY 4.0. */
 export const LITERATURE_GRAPH_PDF = path.join(PDF_DIR, 'naacl2018-literature-graph-ammar-et-al.pdf');
+/** Agyeman-Duah et al., BMC Health Services Research 2014, CC BY 2.0: the fixture with an outline (bookmarks). */
+export const BMC_OUTLINE_PDF = path.join(PDF_DIR, 'bmc-hsr-2014-agyeman-duah-et-al.pdf');
 /** Cohan et al., "SPECTER", ACL 2020, CC BY 4.0. */
 export const SPECTER_PDF = path.join(PDF_DIR, 'acl2020-specter-cohan-et-al.pdf');
 

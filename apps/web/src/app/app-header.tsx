@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { FileListToggle } from '../features/file-list/file-list-toggle';
 import { HeaderIdentity } from '../features/identity/header-identity';
 import { SiteMetricWidget } from '../features/site-metric/site-metric-widget';
+import { ThemeToggle } from '../features/theme/theme-toggle';
 import { Icon } from '../features/ui/icons';
 import { HEADER_LINKS, RESEARCH_TOOLS, RESEARCH_TOOLS_LABEL } from './header-links';
 import { NavMenu, type TNavMenuSection } from './nav-menu';
@@ -16,7 +17,7 @@ const PHONE_SECTIONS: readonly TNavMenuSection[] = [
 
 /**
  * requirements §2 Header: the brand, the six links and the research-tools menu, then the site metric widget,
- * sign-in or the account menu, and the File List toggle. On phones (styles/header.css) the links and the
+ * the theme toggle (docs/reading.md#themes), sign-in or the account menu, and the File List toggle. On phones (styles/header.css) the links and the
  * research tools fold into one Menu button at the end of the row.
  */
 export function AppHeader() {
@@ -38,6 +39,7 @@ export function AppHeader() {
       </nav>
       <div className="app-header-actions">
         <SiteMetricWidget />
+        <ThemeToggle />
         <HeaderIdentity />
         <FileListToggle />
       </div>

@@ -22,6 +22,7 @@ export * from './papers';
 export * from './passages';
 export * from './queue-jobs';
 export * from './rate-limit-counters';
+export * from './reading-positions';
 export * from './remote-pdfs';
 export * from './review';
 export * from './search-queries';

@@ -41,7 +41,7 @@ export type TReaderMarks = {
   ordered: readonly TAnnotation[];
   /** Text layers of the pages drawn so far, by page number. */
   pages: Map<number, TPageEntry>;
-  scrollerRef: RefObject<HTMLDivElement | null>;
+  scrollerRef: RefObject<HTMLElement | null>;
   color: string;
   setColor: (color: string) => void;
   open: TOpenMark | null;
@@ -79,7 +79,7 @@ async function writeClipboard(text: string): Promise<boolean> {
  * The reader's marks (docs/annotations.md#in-the-reader): the paper's marks by page, the colour in use,
  * the open mark, the area tool, and the actions the selection toolbar and the mark popover share.
  */
-export function useReaderMarks(paper: TPaperRef | undefined, scrollerRef: RefObject<HTMLDivElement | null>) {
+export function useReaderMarks(paper: TPaperRef | undefined, scrollerRef: RefObject<HTMLElement | null>) {
   const marks = useAnnotationsQuery(paper);
   const details = usePaperQuery(paper ?? NO_PAPER);
   const create = useCreateAnnotationMutation();
@@ -198,18 +198,6 @@ export function useReaderMarks(paper: TPaperRef | undefined, scrollerRef: RefObj
 }
 
 /** The viewer's document element, giving its pages the marks (a wrapper of its own would re-indent the viewer). */
-export function ReaderMarksRoot({
-  className,
-  marks,
-  children,
-}: {
-  className: string;
-  marks: TReaderMarks;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <ReaderMarksContext.Provider value={marks}>{children}</ReaderMarksContext.Provider>
-    </div>
-  );
+export function ReaderMarksProvider({ marks, children }: { marks: TReaderMarks; children: ReactNode }) {
+  return <ReaderMarksContext.Provider value={marks}>{children}</ReaderMarksContext.Provider>;
 }

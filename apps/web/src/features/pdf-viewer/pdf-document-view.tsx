@@ -2,15 +2,23 @@ import { type TCitationMarker, type TPaperRef, USER_ID_HEADER } from '@paperbenc
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { uploadedPaperIdOf } from '../../lib/pdf-source';
 import { readStoredUserId } from '../../lib/user-id-storage';
-import { ReaderMarksRoot, useReaderMarks } from '../annotations/reader-marks';
+import { ReaderMarksProvider, useReaderMarks } from '../annotations/reader-marks';
 import { ReaderMarksOverlay } from '../annotations/reader-marks-overlay';
 import { useCitationMarkersQuery, useReferencesQuery } from '../references/api';
+import { FindBar } from './find-bar';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { PdfLoadError } from './pdf-load-error';
 import { pdfLoadFailureOf, type TPdfLoadFailure } from './pdf-load-failure';
+import { goToDestination } from './pdf-navigation';
 import { PdfPage } from './pdf-page';
-import { clampScale, LOADING_PDF_TEXT, ZOOM_STEP } from './pdf-texts';
+import { PdfSidebar } from './pdf-sidebar';
+import { LOADING_PDF_TEXT } from './pdf-texts';
 import { PdfToolbar } from './pdf-toolbar';
+import { useDarkPages } from './use-dark-pages';
+import { useFind } from './use-find';
+import { useReadingPosition } from './use-reading-position';
+import { useViewerKeys } from './use-viewer-keys';
+import { useZoom } from './use-zoom';
 
 type TLoadState =
   | { kind: 'loading' }
@@ -18,9 +26,6 @@ type TLoadState =
   | { kind: 'ready'; doc: PDFDocumentProxy; pageWidth: number; pageHeight: number };
 
 const NO_MARKERS: TCitationMarker[] = [];
-
-/** Room kept beside a page inside the scroller (its padding), so 'fit width' leaves no sideways scroll. */
-const SIDE_ROOM = 32;
 
 type TPdfDocumentViewProps = {
   url: string;
@@ -59,9 +64,12 @@ function PdfDocument({
 }: TPdfDocumentViewProps & { onRetry: () => void }) {
   const citations = useCitations(paper);
   const [state, setState] = useState<TLoadState>({ kind: 'loading' });
-  const [scale, setScale] = useState<number | null>(null);
   const [currentPage, setCurrentPage] = useState(1);
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const scrollerRef = useRef<HTMLElement>(null);
+  const find = useFind(state.kind === 'ready' ? state.doc : null, scrollerRef);
+  const darkPages = useDarkPages();
+  const { scale, zoomIn, zoomOut, fitWidth } = useZoom(state.kind === 'ready' ? state.pageWidth : null, scrollerRef);
   // docs/annotations.md#in-the-reader: marks drawn on the pages, the selection toolbar, the area tool.
   const marks = useReaderMarks(paper, scrollerRef);
 
@@ -89,20 +97,6 @@ function PdfDocument({
     };
   }, [url]);
 
-  // Fit the page to the panel's width once its size is known, and again when the panel resizes, until
-  // the user picks a zoom of their own.
-  const hasZoomed = useRef(false);
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (state.kind !== 'ready' || !scroller) return undefined;
-    const fitToWidth = () => {
-      if (!hasZoomed.current) setScale(clampScale((scroller.clientWidth - SIDE_ROOM) / state.pageWidth));
-    };
-    fitToWidth();
-    const observer = new ResizeObserver(fitToWidth);
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, [state]);
   // Open at the cited page once the pages are laid out (each renders as it comes into view).
   const isLaidOut = state.kind === 'ready' && scale !== null;
   useEffect(() => {
@@ -111,10 +105,8 @@ function PdfDocument({
     if (target && scrollerRef.current) scrollerRef.current.scrollTop = target.offsetTop;
   }, [isLaidOut, page]);
 
-  const zoom = (next: number) => {
-    hasZoomed.current = true;
-    setScale(clampScale(next));
-  };
+  // docs/reading.md#resume-reading: where the user left this paper, unless opened at a cited page.
+  const saveReadingPlace = useReadingPosition({ paper, scrollerRef, isLaidOut, citedPage: page });
 
   // 'Page N / M': the page whose area crosses the upper third of the scroller.
   const onScroll = () => {
@@ -128,6 +120,19 @@ function PdfDocument({
       else break;
     }
     setCurrentPage(page);
+    saveReadingPlace();
+  };
+  const onKeyDown = useViewerKeys(scrollerRef, {
+    page: currentPage,
+    pageCount: state.kind === 'ready' ? state.doc.numPages : 1,
+    onFind: find.open,
+    onZoomIn: zoomIn,
+    onZoomOut: zoomOut,
+    onFitWidth: fitWidth,
+  });
+  const closeFind = () => {
+    find.close();
+    scrollerRef.current?.focus();
   };
 
   if (state.kind === 'error') {
@@ -135,43 +140,72 @@ function PdfDocument({
   }
   const ready = state.kind === 'ready' && scale !== null ? { ...state, scale } : null;
   return (
-    <ReaderMarksRoot className="pdf-document" marks={marks}>
-      {ready && (
-        <PdfToolbar
-          page={currentPage}
-          pageCount={ready.doc.numPages}
-          scale={ready.scale}
-          onZoomIn={() => zoom(ready.scale * ZOOM_STEP)}
-          onZoomOut={() => zoom(ready.scale / ZOOM_STEP)}
-          areaTool={marks.paper && { isOn: marks.isAreaTool, onToggle: () => marks.setAreaTool(!marks.isAreaTool) }}
-        />
-      )}
-      <div ref={scrollerRef} className="pdf-scroller" onScroll={onScroll}>
-        {!ready && (
-          <p className="pdf-loading" role="status">
-            {LOADING_PDF_TEXT}
-          </p>
+    <ReaderMarksProvider marks={marks}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewer's shortcuts (docs/reading.md#keyboard) work wherever the focus is inside it. */}
+      <div className="pdf-document" data-dark-pages={darkPages.isOn || undefined} onKeyDown={onKeyDown}>
+        {ready && (
+          <PdfToolbar
+            page={currentPage}
+            pageCount={ready.doc.numPages}
+            scale={ready.scale}
+            onZoomIn={zoomIn}
+            onZoomOut={zoomOut}
+            onFitWidth={fitWidth}
+            outline={{ isOn: isSidebarOpen, onToggle: () => setIsSidebarOpen((open) => !open) }}
+            find={{ isOn: find.isOpen, onToggle: find.isOpen ? closeFind : find.open }}
+            darkPages={{ isOn: darkPages.isOn, onToggle: darkPages.toggle }}
+            areaTool={marks.paper && { isOn: marks.isAreaTool, onToggle: () => marks.setAreaTool(!marks.isAreaTool) }}
+          />
         )}
-        {ready &&
-          Array.from({ length: ready.doc.numPages }, (_, index) => index + 1).map((pageNumber) => (
-            <PdfPage
-              key={pageNumber}
+        {ready && find.isOpen && <FindBar find={find} onClose={closeFind} />}
+        <div className="pdf-reading-area">
+          {ready && isSidebarOpen && (
+            <PdfSidebar
               doc={ready.doc}
-              pageNumber={pageNumber}
-              scale={ready.scale}
-              estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
-              scrollerRef={scrollerRef}
-              highlight={pageNumber === page ? highlight : undefined}
-              citations={
-                citations
-                  ? { markers: citations.byPage.get(pageNumber) ?? NO_MARKERS, references: citations.references }
-                  : undefined
-              }
+              page={currentPage}
+              aspect={ready.pageHeight / ready.pageWidth}
+              onGoTo={(target, top) => {
+                if (scrollerRef.current) void goToDestination(ready.doc, scrollerRef.current, target, top);
+              }}
             />
-          ))}
+          )}
+          <section
+            ref={scrollerRef}
+            className="pdf-scroller"
+            onScroll={onScroll}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll with the keyboard (docs/reading.md#keyboard).
+            tabIndex={0}
+            aria-label="Document pages"
+          >
+            {!ready && (
+              <p className="pdf-loading" role="status">
+                {LOADING_PDF_TEXT}
+              </p>
+            )}
+            {ready &&
+              Array.from({ length: ready.doc.numPages }, (_, index) => index + 1).map((pageNumber) => (
+                <PdfPage
+                  key={pageNumber}
+                  doc={ready.doc}
+                  pageNumber={pageNumber}
+                  scale={ready.scale}
+                  estimatedSize={{ width: ready.pageWidth, height: ready.pageHeight }}
+                  scrollerRef={scrollerRef}
+                  highlight={pageNumber === page ? highlight : undefined}
+                  citations={
+                    citations
+                      ? { markers: citations.byPage.get(pageNumber) ?? NO_MARKERS, references: citations.references }
+                      : undefined
+                  }
+                  find={find.forPage(pageNumber)}
+                  pageColors={darkPages.pageColors}
+                />
+              ))}
+          </section>
+        </div>
+        <ReaderMarksOverlay marks={marks} currentPage={currentPage} />
       </div>
-      <ReaderMarksOverlay marks={marks} currentPage={currentPage} />
-    </ReaderMarksRoot>
+    </ReaderMarksProvider>
   );
 }
 

@@ -6,6 +6,10 @@ import { MARKER_CLASS, type TTextItem } from '../references/marker-spans';
 import { PageCitations } from '../references/page-citations';
 import { type PDFDocumentProxy, pdfjs } from './load-pdfjs';
 import { RENDER_AHEAD_MARGIN } from './pdf-texts';
+import { renderPageCanvas } from './render-page';
+import type { TPageColors } from './use-dark-pages';
+import type { TPageFind } from './use-find';
+import { useFindHighlight } from './use-find-highlight';
 
 type TPdfPageProps = {
   doc: PDFDocumentProxy;
@@ -13,11 +17,15 @@ type TPdfPageProps = {
   scale: number;
   /** Page 1's size at scale 1: a placeholder until this page's own size is known. */
   estimatedSize: { width: number; height: number };
-  scrollerRef: RefObject<HTMLDivElement | null>;
+  scrollerRef: RefObject<HTMLElement | null>;
   /** A passage to mark in this page's text layer (a chat citation's quote). */
   highlight?: string;
   /** This page's in-text citation markers and the paper's reference list (docs/references.md). */
   citations?: { markers: readonly TCitationMarker[]; references: readonly TPaperReference[] };
+  /** The find bar's matches to mark on this page (docs/reading.md#find). */
+  find?: TPageFind;
+  /** Dark pages (docs/reading.md#dark-pages): pdf.js draws text and paths in these colours; images keep theirs. */
+  pageColors?: TPageColors;
 };
 
 const HIGHLIGHT_CLASS = 'pdf-highlight';
@@ -26,7 +34,17 @@ const HIGHLIGHT_CLASS = 'pdf-highlight';
  * One page: an empty box of the right size until it nears the viewport (IntersectionObserver), then a
  * canvas and a pdf.js text layer, so the text can be selected and found with the browser's find.
  */
-export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, highlight, citations }: TPdfPageProps) {
+export function PdfPage({
+  doc,
+  pageNumber,
+  scale,
+  estimatedSize,
+  scrollerRef,
+  highlight,
+  citations,
+  find,
+  pageColors,
+}: TPdfPageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -68,10 +86,11 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
-        renderTask = page.render({
+        renderTask = renderPageCanvas(page, {
           canvas,
           viewport,
           transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+          pageColors,
         });
         textDiv.replaceChildren();
         // The whole text content (not a stream): its items also place the citation markers.
@@ -94,7 +113,9 @@ export function PdfPage({ doc, pageNumber, scale, estimatedSize, scrollerRef, hi
       renderTask?.cancel();
       textLayer?.cancel();
     };
-  }, [isNear, doc, pageNumber, scale]);
+  }, [isNear, doc, pageNumber, scale, pageColors]);
+
+  useFindHighlight(textRef, textLayerVersion, find);
 
   useEffect(() => {
     const spans = [...(textRef.current?.querySelectorAll(`span:not(.markedContent):not(.${MARKER_CLASS})`) ?? [])];
