@@ -82,8 +82,8 @@ export const foldersContract = c.router({
       200: z
         .string()
         .describe(
-          'The file: application/x-bibtex, application/x-research-info-systems or ' +
-            'application/vnd.citationstyles.csl+json, as an attachment',
+          'The file: application/x-bibtex, application/x-research-info-systems, ' +
+            'application/vnd.citationstyles.csl+json or text/markdown, as an attachment',
         ),
     },
     summary: "A folder's papers as a BibTeX, RIS or CSL-JSON file (empty for an empty folder)",

@@ -94,29 +94,37 @@ export function selectVisibleAnnotations(db: Db, actor: Actor, refs: readonly TP
 }
 
 /**
- * The user's own text marks on these papers (each readable by them), by paper, page and place: what their
- * highlights feed (docs/annotations.md#what-marks-feed). An area without text has no words to cite.
+ * The user's own marks on these papers (each readable by them), by paper, page and place: what their marks
+ * feed (docs/annotations.md#what-marks-feed). `textOnly`: marks with a quote (an area without text has
+ * no words to cite). Never a mark of someone else's, shared or not.
  */
-export function selectOwnTextMarks(db: Db, userId: number, refs: readonly TPaperRef[], limit: number) {
-  return db
+export function selectOwnMarks(
+  db: Db,
+  userId: number,
+  refs: readonly TPaperRef[],
+  { textOnly = false, limit }: { textOnly?: boolean; limit?: number } = {},
+) {
+  const query = db
     .select({
       platform: annotations.platform,
       paperId: annotations.paperId,
       page: annotations.page,
-      quote: sql<string>`${annotations.quoteExact}`,
+      quote: annotations.quoteExact,
       note: annotations.note,
     })
     .from(annotations)
     .innerJoin(papers, onVisiblePaper({ userId }))
-    .where(and(onPapers(refs), eq(annotations.userId, userId), isNotNull(annotations.quoteExact)))
+    .where(
+      and(onPapers(refs), eq(annotations.userId, userId), textOnly ? isNotNull(annotations.quoteExact) : undefined),
+    )
     .orderBy(
       asc(annotations.platform),
       asc(annotations.paperId),
       asc(annotations.page),
       sql`${annotations.positionStart} asc nulls last`,
       asc(annotations.id),
-    )
-    .limit(limit);
+    );
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** How many marks the actor sees on each paper, and how many of them are theirs. */

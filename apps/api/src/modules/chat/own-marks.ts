@@ -1,7 +1,7 @@
 import type { TCitedPassage, TPaperRef, TStreamEvent } from '@paperbench/contract';
 import { type AnswerVerdict, abstentionVerdict } from '../../ai/grounding/answer-verdict';
 import type { Db } from '../../db/client';
-import { selectOwnTextMarks } from '../annotations/annotations.repo';
+import { selectOwnMarks } from '../annotations/annotations.repo';
 
 /** docs/ai.md#my-highlights: at most this many marks are an answer's passages (the first, by paper and page). */
 export const MAX_MARK_PASSAGES = 40;
@@ -18,13 +18,13 @@ export interface MarkPassages {
 
 /** The user's own marks on the papers (docs/annotations.md#what-marks-feed: own marks only, never those shared with them). */
 export async function ownMarkPassages(db: Db, userId: number, papers: readonly TPaperRef[]): Promise<MarkPassages> {
-  const rows = await selectOwnTextMarks(db, userId, papers, MAX_MARK_PASSAGES);
+  const rows = await selectOwnMarks(db, userId, papers, { textOnly: true, limit: MAX_MARK_PASSAGES });
   const passages = rows.map((row, index) => ({
     n: index + 1,
     paper_id: row.paperId,
     platform: row.platform,
     page: row.page,
-    text: row.quote,
+    text: row.quote ?? '',
   }));
   const notes = new Map(rows.flatMap((row, index) => (row.note ? [[index + 1, row.note] as const] : [])));
   return { passages, notes };

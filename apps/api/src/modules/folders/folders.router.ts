@@ -61,7 +61,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
     },
     // Readable like the files above: a public shared folder exports without X-User-ID.
     export: async ({ params, query, request, reply }) => {
-      const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
+      const file = await exportFolder(db, { userId: request.userId }, params.id, query.format, query.annote);
       setDownloadHeaders(reply, file.filename, file.contentType);
       return { status: 200, body: file.body };
     },
