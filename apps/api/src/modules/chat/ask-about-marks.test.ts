@@ -209,6 +209,45 @@ describe.each(testDrivers())('chat about the reader’s marks (%s)', (driver) =>
       });
     });
 
+    it('folder summary of my highlights: the marks, summarised and checked with a model, listed offline, never cached', async () => {
+      const offline = await marksFixture(apps.offline);
+      const url = `/api/folders/${offline.folder.id}/summary?source=highlights`;
+      const listed = (await apps.offline.app.inject({ url, headers: { 'x-user-id': offline.user.token } })).json();
+      expect(listed).toMatchObject({ source: 'extractive', abstained: false, stale: false });
+      expect(listed.summary).toContain('(your note: compare with our GNN)');
+      expect(listed.passages).toHaveLength(2);
+      expect(listed.citations).toEqual({ supported: [1, 2], unsupported: [] });
+
+      const withModel = await marksFixture(apps.model);
+      const [g] = withModel.ghana.paperId < withModel.specter.paperId ? [1] : [2];
+      fake.reply({
+        text: `Patients waited 4 hours on average [${g}].\nEVIDENCE:\n[${g}] "Patients waited 4 hours on average"`,
+      });
+      const summary = (
+        await apps.model.app.inject({
+          url: `/api/folders/${withModel.folder.id}/summary?source=highlights`,
+          headers: { 'x-user-id': withModel.user.token },
+        })
+      ).json();
+      expect(summary).toMatchObject({
+        source: 'model',
+        abstained: false,
+        citations: { supported: [g], unsupported: [] },
+      });
+
+      const none = await buildChatFixture(apps.offline.db);
+      const empty = (
+        await apps.offline.app.inject({
+          url: `/api/folders/${none.folder.id}/summary?source=highlights`,
+          headers: { 'x-user-id': none.user.token },
+        })
+      ).json();
+      expect(empty).toMatchObject({ summary: "You have no highlights in this folder's papers.", abstained: true });
+      // A stranger's folder is 404, as for the folder's own summary.
+      const stranger = await apps.offline.app.inject({ url, headers: { 'x-user-id': none.user.token } });
+      expect(stranger.statusCode).toBe(404);
+    });
+
     it('says plainly that there are none, in both modes, without asking a model', async () => {
       for (const app of [apps.model, apps.offline]) {
         const { user } = await buildChatFixture(app.db);

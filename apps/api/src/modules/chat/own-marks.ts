@@ -30,7 +30,7 @@ export async function ownMarkPassages(db: Db, userId: number, papers: readonly T
   return { passages, notes };
 }
 
-export const noMarksVerdict = (): AnswerVerdict => abstentionVerdict(NO_MARKS_ANSWER);
+export const noMarksVerdict = (answer = NO_MARKS_ANSWER): AnswerVerdict => abstentionVerdict(answer);
 
 /** The model's extra instructions: the passages are the reader's marks; their notes are context, not sources. */
 export function markNotesPrompt({ notes }: MarkPassages): string {
@@ -48,15 +48,24 @@ export function markNotesPrompt({ notes }: MarkPassages): string {
 }
 
 /**
- * The offline answer about the reader's marks: every mark, verbatim and cited, one delta each, with the
- * reader's note after it as theirs. Supported by construction (each line is its passage's whole text).
+ * The offline answer about the reader's marks (chat, and the highlights summary): every mark, verbatim and
+ * cited, a line each, with the reader's note after it as theirs. Supported by construction (each line
+ * quotes its passage's whole text).
  */
-export function* markListDeltas({ passages, notes }: MarkPassages): Generator<TStreamEvent, AnswerVerdict> {
+export function markList({ passages, notes }: MarkPassages): AnswerVerdict {
   const lines = passages.map((passage) => {
     const note = notes.get(passage.n);
     return `- ${passage.text} [${passage.n}]${note ? ` (your note: ${note})` : ''}`;
   });
-  for (const [index, line] of lines.entries()) yield { type: 'delta', content: `${index === 0 ? '' : '\n'}${line}` };
   const citations = { supported: passages.map((passage) => passage.n), unsupported: [] };
   return { content: lines.join('\n'), abstained: false, citations, unsupportedSpans: [] };
+}
+
+/** markList as chat's stream: a delta a mark. */
+export function* markListDeltas(marks: MarkPassages): Generator<TStreamEvent, AnswerVerdict> {
+  const verdict = markList(marks);
+  for (const [index, line] of verdict.content.split('\n').entries()) {
+    yield { type: 'delta', content: `${index === 0 ? '' : '\n'}${line}` };
+  }
+  return verdict;
 }

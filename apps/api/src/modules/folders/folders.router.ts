@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
 import { requireUser } from '../../plugins/identity';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
+import { summarizeFolderHighlights } from '../summaries/folder-highlights-summary.service';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
 import { exportFolder } from './folder-export';
@@ -76,10 +77,10 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       services.queue.wake();
       return { status: 200, body: report };
     },
-    summary: async ({ params, request }) => ({
-      status: 200,
-      body: await getFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
-    }),
+    summary: async ({ params, query, request }) => {
+      const summarize = query.source === 'highlights' ? summarizeFolderHighlights : getFolderSummary;
+      return { status: 200, body: await summarize({ db, ai: services.ai }, requireUser(request), params.id) };
+    },
     regenerateSummary: async ({ params, request }) => ({
       status: 200,
       body: await regenerateFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
