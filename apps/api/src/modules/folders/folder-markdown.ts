@@ -12,7 +12,7 @@ const linkOf = (paper: BibliographyPaper) =>
       : paper.pdfUrl;
 
 /**
- * docs/import-export.md#folder-export: a folder as a Markdown reading list, a section a paper (title,
+ * docs/import-export.md#export: a folder as a Markdown reading list, a section a paper (title,
  * authors, year, link); with the caller's notes asked for, their marks under each paper as a list.
  */
 export function folderAsMarkdown(
