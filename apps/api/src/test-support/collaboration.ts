@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/client';
-import { buildFolder, buildFolderMember, shareFolder } from './factories';
+import { buildFolder, buildFolderMember, buildNamedUser, shareFolder } from './factories';
 
 type Role = 'editor' | 'commenter' | 'viewer';
 
@@ -21,6 +21,14 @@ export async function buildSharedFolder(
   await shareFolder(db, folder.id, { isPublic });
   for (const member of members) await buildFolderMember(db, { folderId: folder.id, ...member });
   return folder;
+}
+
+/** Signed-in people named as given, each `<name>@example.org` (lower-case): the cast of the collaboration suites. */
+export async function buildPeople<const Names extends readonly string[]>(db: Db, ...names: Names) {
+  const people: Awaited<ReturnType<typeof buildNamedUser>>[] = [];
+  // One after the other, so their ids follow the names' order.
+  for (const name of names) people.push(await buildNamedUser(db, { email: `${name.toLowerCase()}@example.org`, name }));
+  return people as { [K in keyof Names]: Awaited<ReturnType<typeof buildNamedUser>> };
 }
 
 /** Who asks (their X-User-ID, or null: anonymously), how, where, with what body. */

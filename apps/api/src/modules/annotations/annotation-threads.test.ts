@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotationReads, annotationReplies, annotations } from '../../db/schema';
-import { buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
-import { buildNamedUser, buildPaper, buildUser, shareFolder } from '../../test-support/factories';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildPaper, buildUser, shareFolder } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
 /** docs/annotations.md#threads: replies on a shared mark, resolve and reopen, by the folder's roles. */
@@ -18,9 +18,7 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    cam = await buildNamedUser(t.db, { email: 'cam@example.org', name: 'Cam' });
-    vic = await buildNamedUser(t.db, { email: 'vic@example.org', name: 'Vic' });
+    [ada, cam, vic] = await buildPeople(t.db, 'Ada', 'Cam', 'Vic');
     eve = await buildUser(t.db);
     paperId = (await buildPaper(t.db)).paperId;
     folderId = (

@@ -1,12 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotations, paperTexts } from '../../db/schema';
-import { buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
 import {
   buildFolder,
   buildFolderFile,
   buildFolderMember,
-  buildNamedUser,
   buildPageTexts,
   buildPaper,
   buildUpload,
@@ -46,8 +45,7 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    bob = await buildNamedUser(t.db, { email: 'bob@example.org', name: 'Bob' });
+    [ada, bob] = await buildPeople(t.db, 'Ada', 'Bob');
     eve = await buildUser(t.db);
     paperId = (await buildPaper(t.db, { title: 'Attention Paper', pdfUrl: 'https://arxiv.org/pdf/1706.03762' }))
       .paperId;

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
-import {
-  buildAnnotation,
-  buildFolderFile,
-  buildNamedUser,
-  buildPageTexts,
-  buildPaper,
-} from '../../test-support/factories';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildAnnotation, buildFolderFile, buildPageTexts, buildPaper } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
 const PAGE = 'Transformers rely on attention. Attention is all you need, they say.';
@@ -21,8 +15,7 @@ describe.each(testDrivers())('exports carry notes (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    bob = await buildNamedUser(t.db, { email: 'bob@example.org', name: 'Bob' });
+    [ada, bob] = await buildPeople(t.db, 'Ada', 'Bob');
     paperId = (await buildPaper(t.db, { title: 'Attention Paper', authors: ['Ada Lovelace'] })).paperId;
     await buildPageTexts(t.db, { paperId }, [PAGE]);
     folderId = (

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderComments, paperComments } from '../../db/schema';
-import { buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
 import { buildFolder, buildNamedUser, buildPaper, buildUser, shareFolder } from '../../test-support/factories';
 import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../../test-support/test-app';
 
@@ -16,8 +16,7 @@ describe.each(testDrivers())('comments (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    bob = await buildNamedUser(t.db, { email: 'bob@example.org', name: 'Bob' });
+    [ada, bob] = await buildPeople(t.db, 'Ada', 'Bob');
     anon = await buildUser(t.db);
     folderId = (
       await buildSharedFolder(t.db, {
