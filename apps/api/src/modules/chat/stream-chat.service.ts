@@ -41,10 +41,10 @@ export interface ChatTurn extends GroundsTurn {
 }
 
 /**
- * Everything that can fail with a status code, before any byte is streamed: the selected papers and
- * the quote's paper must all be readable (404), the quote must be on its page (400), the session must be the user's (404), a new chat session must fit the user's
- * quota (409; a new review session's bound is its caller's). A new session is made here, titled by the
- * question.
+ * Everything that can fail with a status code, before any byte is streamed: the selected papers and the
+ * quote's paper must all be readable (404), the quote must be on its page (400), the session must be the
+ * user's (404), a new chat session must fit the user's quota (409; a new review session's bound is its
+ * caller's). A new session is made here, titled by the question.
  */
 export async function prepareChatTurn(
   { db, config }: ChatContext,
