@@ -144,6 +144,26 @@ describe('/chat', () => {
       expect(router.state.location.state).toBeNull();
     });
 
+    it('goes again with Retry after a failed answer', async () => {
+      let attempt = 0;
+      const { streamBodies } = mockChatApi({
+        stream: () => {
+          attempt += 1;
+          const failed = sseFrame({ type: 'error', error: 'MODEL_ERROR', message: 'The model stopped answering.' });
+          return sseResponse(attempt === 1 ? [failed, sseFrame('[DONE]')] : answerEvents.map(sseFrame)).response;
+        },
+      });
+      renderChat(chatWithQuote(quote).state);
+      await ask('Why?');
+      await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+      await waitFor(() =>
+        expect(streamBodies).toEqual([
+          { message: 'Why?', quote },
+          { message: 'Why?', quote },
+        ]),
+      );
+    });
+
     it('is removed by its button, and the message goes without it', async () => {
       const { streamBodies } = mockChatApi();
       renderChat(chatWithQuote(quote).state);
