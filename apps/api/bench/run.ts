@@ -28,6 +28,8 @@
  * --clean-text appends text artefacts in passages before and after cleaning (the five CC-BY fixtures it was
  * tuned on, the 20 PDFs of test/fixtures/pdfs-meta held out: bench/clean-text.bench.ts); --clean-text-only
  * runs just that section.
+ * --annotations appends the annotation list's and counts' latency (500 marks on one paper, 200 papers
+ * counted: bench/annotations.bench.ts); --annotations-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -35,6 +37,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { renderAnnotationsReport, runAnnotationsBench } from './annotations.bench';
 import { renderCleanTextReport, runCleanTextBench } from './clean-text.bench';
 import { runCleanups } from './cleanup';
 import { runDiscoveryBench } from './discovery-report';
@@ -147,6 +150,7 @@ async function main() {
       '--pdf-metadata-only',
       '--references-only',
       '--clean-text-only',
+      '--annotations-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
   const wants = (
@@ -159,7 +163,8 @@ async function main() {
       | 'search-scale'
       | 'pdf-metadata'
       | 'references'
-      | 'clean-text',
+      | 'clean-text'
+      | 'annotations',
   ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
@@ -170,6 +175,7 @@ async function main() {
   const withPdfMetadata = wants('pdf-metadata');
   const withReferences = wants('references');
   const withCleanText = wants('clean-text');
+  const withAnnotations = wants('annotations');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -201,6 +207,7 @@ async function main() {
     : undefined;
   const references = withReferences ? await runReferencesBench(log) : undefined;
   const cleanText = withCleanText ? await runCleanTextBench(log) : undefined;
+  const annotations = withAnnotations ? await runAnnotationsBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -213,11 +220,12 @@ async function main() {
   if (searchScale) console.log(renderSearchScaleReport(searchScale, date));
   if (pdfMetadata) console.log(renderPdfMetadataReport(pdfMetadata, date));
   if (references) console.log(renderReferencesReport(references, date));
+  if (annotations) console.log(renderAnnotationsReport(annotations, date));
   if (cleanText) console.log(renderCleanTextReport(cleanText, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references, cleanText }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references, cleanText, annotations }, null, 2)}\n`,
     );
 }
 

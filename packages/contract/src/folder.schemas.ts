@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
+import { ZBooleanQuery, ZFolderId, ZPaperId, ZPlatform, ZTimestamp, zText } from './common';
 import { ZPaperRef } from './paper.schemas';
 
 /** requirements §9: the name of a new folder when none is given. */
@@ -90,12 +90,24 @@ export const BIBLIOGRAPHY_FORMATS = ['bibtex', 'ris', 'csljson'] as const;
 export const ZBibliographyFormat = z.enum(BIBLIOGRAPHY_FORMATS);
 export type TBibliographyFormat = z.infer<typeof ZBibliographyFormat>;
 
-export const ZFolderExportQuery = z.object({
+/** What a folder exports to: a bibliography, or a Markdown reading list. */
+export const FOLDER_EXPORT_FORMATS = [...BIBLIOGRAPHY_FORMATS, 'markdown'] as const;
+export const ZFolderExportFormat = z.enum(FOLDER_EXPORT_FORMATS);
+export type TFolderExportFormat = z.infer<typeof ZFolderExportFormat>;
+
+/**
+ * `annote=true`: the caller's own notes ride along (docs/annotations.md#what-marks-feed): BibTeX's (and
+ * CSL-JSON's) `annote` field, and the Markdown list's marks under each paper. Off by default.
+ */
+export const ZAnnoteQuery = z.object({ annote: ZBooleanQuery.optional() });
+
+export const ZFolderExportQuery = ZAnnoteQuery.extend({
   /**
    * bibtex → a .bib file (application/x-bibtex), ris → a .ris file (application/x-research-info-systems),
-   * csljson → a .json file (application/vnd.citationstyles.csl+json).
+   * csljson → a .json file (application/vnd.citationstyles.csl+json), markdown → a .md reading list
+   * (text/markdown).
    */
-  format: ZBibliographyFormat,
+  format: ZFolderExportFormat,
 });
 
 /** Today as YYYY-MM-DD, one day ahead of UTC so a user east of Greenwich may enter their own today. */

@@ -12,7 +12,7 @@ import {
 } from './folder.schemas';
 import { type TImportBody, ZImportReport, ZZoteroImportRequest } from './import.schemas';
 import { ZPaperRef } from './paper.schemas';
-import { ZFolderSummary } from './summary.schemas';
+import { ZFolderSummary, ZFolderSummaryQuery } from './summary.schemas';
 
 const ZFolderParams = z.object({ id: ZFolderId });
 
@@ -82,8 +82,8 @@ export const foldersContract = c.router({
       200: z
         .string()
         .describe(
-          'The file: application/x-bibtex, application/x-research-info-systems or ' +
-            'application/vnd.citationstyles.csl+json, as an attachment',
+          'The file: application/x-bibtex, application/x-research-info-systems, ' +
+            'application/vnd.citationstyles.csl+json or text/markdown, as an attachment',
         ),
     },
     summary: "A folder's papers as a BibTeX, RIS or CSL-JSON file (empty for an empty folder)",
@@ -119,11 +119,13 @@ export const foldersContract = c.router({
     method: 'GET',
     path: '/api/folders/:id/summary',
     pathParams: ZFolderParams,
+    query: ZFolderSummaryQuery,
     responses: { 200: ZFolderSummary, ...aiModelResponses },
     summary: "A summary of the folder's papers (cached; generated on first request)",
     description:
       "A cited overview of the folder's papers. Once the folder's papers change, the cached summary is returned with " +
-      'stale: true (a GET never rewrites it); POST …/summary/regenerate writes a new one.',
+      'stale: true (a GET never rewrites it); POST …/summary/regenerate writes a new one. ' +
+      "source=highlights summarises the caller's own highlights on the folder's papers instead, never cached.",
   },
   regenerateSummary: {
     method: 'POST',

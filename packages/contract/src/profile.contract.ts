@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { c } from './common';
+import { ZAnnoteQuery } from './folder.schemas';
 import { ZDeleteAccountRequest, ZProfile, ZProfileExport } from './profile.schemas';
 
 /** The /profile page's calls (the spec shows the page, not its calls; listed in EXTENSIONS). */
@@ -19,6 +20,7 @@ export const profileContract = c.router({
   library: {
     method: 'GET',
     path: '/api/profile/library.bib',
+    query: ZAnnoteQuery,
     responses: { 200: c.otherResponse({ contentType: 'application/x-bibtex', body: z.string() }) },
     summary: "The caller's library (every paper in their folders) as a BibTeX file",
   },

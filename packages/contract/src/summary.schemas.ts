@@ -15,6 +15,13 @@ export const ZSummaryGrounding = z.object({
 });
 export type TSummaryGrounding = z.infer<typeof ZSummaryGrounding>;
 
+/**
+ * ?source= of GET /api/folders/{id}/summary: `papers` (default), the cached overview of the folder's
+ * papers; `highlights`, the caller's own highlights on them, summarised now and never cached (it is theirs
+ * alone: docs/ai.md#my-highlights).
+ */
+export const ZFolderSummaryQuery = z.object({ source: z.enum(['papers', 'highlights']).optional() });
+
 /** Response of GET /api/folders/{id}/summary and POST /api/folders/{id}/summary/regenerate. */
 export const ZFolderSummary = z
   .object({

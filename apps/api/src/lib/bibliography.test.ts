@@ -24,6 +24,17 @@ describe('bibliography (BibTeX and RIS through citation-js)', () => {
     expect(bib).toContain('note = {arXiv:1706.03762}');
   });
 
+  it("writes a note into annote with its braces escaped, so an unbalanced '}{' cannot end the field", () => {
+    const bib = toBibtex([paper({ annote: 'p. 3: “see {x}” — }{ 50% $5 \\cite{y}' })]);
+    const field = bib.match(/annote = \{(.*)\},\n/)?.[1] ?? '';
+    expect(field).toContain('\\textbraceleft{}x\\textbraceright{}');
+    expect(field).toContain('\\textbraceright{}\\textbraceleft{}');
+    expect(field).toContain('50\\%');
+    // Every brace left in the value opens and closes an empty group of a TeX command.
+    expect(field.replace(/\{\}/g, '')).not.toMatch(/[{}]/);
+    expect(toBibtex([paper()])).not.toContain('annote');
+  });
+
   it('keeps a DOI, escapes TeX specials and gives clashing keys a, b', () => {
     const bib = toBibtex([
       paper({

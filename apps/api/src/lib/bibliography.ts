@@ -31,6 +31,8 @@ export interface BibliographyPaper {
   publishedPrecision?: string | null;
   doi: string | null;
   pdfUrl: string | null;
+  /** The user's notes on the paper, when an export asks for them (BibTeX and CSL-JSON `annote`). */
+  annote?: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export const bibliographyColumns = {
   publishedPrecision: papers.publishedPrecision,
   doi: papers.doi,
   pdfUrl: papers.pdfUrl,
-} satisfies Record<keyof BibliographyPaper, unknown>;
+} satisfies Record<Exclude<keyof BibliographyPaper, 'annote'>, unknown>;
 
 /** CSL-JSON (Citation Style Language, the interchange format citation-js reads), as much as is used here. */
 export interface CslItem {
@@ -74,6 +76,7 @@ export interface CslItem {
   URL?: string;
   note?: string;
   publisher?: string;
+  annote?: string;
 }
 
 /** 'Ada Lovelace' → family Lovelace, given Ada; 'Lovelace, Ada' likewise; one word stays a literal name. */
@@ -146,6 +149,7 @@ export function toCslItems(papers: readonly BibliographyPaper[]): CslItem[] {
       ...(paper.doi ? { DOI: paper.doi } : {}),
       ...(url ? { URL: url } : {}),
       ...(paper.platform === 'arxiv' ? { note: `arXiv:${paper.paperId}`, publisher: 'arXiv' } : {}),
+      ...(paper.annote ? { annote: paper.annote } : {}),
     } satisfies CslItem;
   });
 }

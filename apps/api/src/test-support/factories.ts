@@ -2,11 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
+  annotations,
   folderFiles,
   folderMembers,
   folders,
   grants,
   papers,
+  paperTexts,
   passages,
   storedFiles,
   uploads,
@@ -175,6 +177,65 @@ export async function buildPassages(
     };
   });
   await db.insert(passages).values(rows);
+}
+
+/** A paper's text as extraction leaves it ready (docs/annotations.md#offsets-into-the-extracted-page-text): one string a page. */
+export async function buildPageTexts(db: Db, paper: { platform?: string; paperId: string }, pages: readonly string[]) {
+  await db.insert(paperTexts).values({
+    platform: paper.platform ?? 'arxiv',
+    paperId: paper.paperId,
+    status: 'ready',
+    text: pages.join('\n'),
+    pageCount: pages.length,
+    pages: [...pages],
+  });
+}
+
+/**
+ * A user's highlight of `exact` on a page, as POST /api/annotations stores it (its position where `exact`
+ * is in `pageText`, else 0..length: an orphan once the text is known); private unless `folderId`.
+ */
+export async function buildAnnotation(
+  db: Db,
+  {
+    userId,
+    paper,
+    page,
+    exact,
+    pageText = exact,
+    note = null,
+    folderId = null,
+  }: {
+    userId: number;
+    paper: { platform?: string; paperId: string };
+    page: number;
+    exact: string;
+    pageText?: string;
+    note?: string | null;
+    folderId?: number | null;
+  },
+) {
+  const start = Math.max(0, pageText.indexOf(exact));
+  const [row] = await db
+    .insert(annotations)
+    .values({
+      userId,
+      platform: paper.platform ?? 'arxiv',
+      paperId: paper.paperId,
+      page,
+      kind: 'highlight',
+      color: 'yellow',
+      note,
+      quoteExact: exact,
+      quotePrefix: '',
+      quoteSuffix: '',
+      positionStart: start,
+      positionEnd: start + exact.length,
+      folderId,
+    })
+    .returning({ id: annotations.id });
+  if (!row) throw new Error('annotation insert returned no row');
+  return row;
 }
 
 /** The numeric id behind an issued X-User-ID, for arranging rows a user owns; null if never issued. */

@@ -1,14 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotationReads, annotationReplies, annotations } from '../../db/schema';
-import {
-  buildFolder,
-  buildFolderMember,
-  buildNamedUser,
-  buildPaper,
-  buildUser,
-  shareFolder,
-} from '../../test-support/factories';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildPaper, buildUser, shareFolder } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 
 /** docs/annotations.md#threads: replies on a shared mark, resolve and reopen, by the folder's roles. */
@@ -25,15 +18,18 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    cam = await buildNamedUser(t.db, { email: 'cam@example.org', name: 'Cam' });
-    vic = await buildNamedUser(t.db, { email: 'vic@example.org', name: 'Vic' });
+    [ada, cam, vic] = await buildPeople(t.db, 'Ada', 'Cam', 'Vic');
     eve = await buildUser(t.db);
     paperId = (await buildPaper(t.db)).paperId;
-    folderId = (await buildFolder(t.db, { ownerId: ada.id })).id;
-    await shareFolder(t.db, folderId);
-    await buildFolderMember(t.db, { folderId, email: cam.email, role: 'commenter' });
-    await buildFolderMember(t.db, { folderId, email: vic.email, role: 'viewer' });
+    folderId = (
+      await buildSharedFolder(t.db, {
+        ownerId: ada.id,
+        members: [
+          { email: cam.email, role: 'commenter' },
+          { email: vic.email, role: 'viewer' },
+        ],
+      })
+    ).id;
     const mark = {
       paper_id: paperId,
       page: 1,
@@ -46,8 +42,7 @@ describe.each(testDrivers())('annotation threads (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? { 'x-user-id': token } : {} });
+  const call = (...request: CallArgs) => injectAs(t, ...request);
   const state = async () => ({
     replies: await t.db.select().from(annotationReplies).orderBy(annotationReplies.id),
     marks: await t.db.select().from(annotations).orderBy(annotations.id),

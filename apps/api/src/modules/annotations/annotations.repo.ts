@@ -14,14 +14,26 @@ import {
 import { folderFacts } from '../../policies/access.repo';
 import type { Actor } from '../../policies/decision';
 import { ownedFolder, readableFolder } from '../../policies/folder-scope.repo';
-import { paperRefsFilter, visiblePaperFilter } from '../papers/paper-visibility.repo';
+import { amongPaperRefs, paperRefsFilter, visiblePaperFilter } from '../papers/paper-visibility.repo';
 import { unreadOf } from './annotation-replies.repo';
 
 /** A mark with its author's display name and the facts of the folder it is shared with (for the rules only). */
 export type AnnotationRow = Awaited<ReturnType<typeof selectVisibleAnnotations>>[number];
 
-const ofPaper = (ref: TPaperRef): SQL =>
-  and(eq(annotations.platform, ref.platform), eq(annotations.paperId, ref.paper_id)) as SQL;
+/** The join of a mark to its paper, which the actor must be able to read: a mark is never more visible than its paper. */
+const onVisiblePaper = (actor: Actor): SQL =>
+  and(
+    eq(papers.platform, annotations.platform),
+    eq(papers.paperId, annotations.paperId),
+    visiblePaperFilter(actor.userId),
+  ) as SQL;
+
+/**
+ * Marks on these papers, as a condition on the joined `papers` row: one ref probes its index; many (the
+ * counts' 200) travel as one JSON parameter, cheaper to plan than a long IN list (paper-visibility.repo.ts).
+ */
+const onPapers = (refs: readonly TPaperRef[]): SQL =>
+  refs.length === 1 ? paperRefsFilter(refs) : amongPaperRefs(refs);
 
 /**
  * docs/annotations.md#sharing, in SQL (the second wall behind requireAccess): the actor's own marks, and
@@ -69,29 +81,50 @@ export function selectVisibleAnnotations(db: Db, actor: Actor, refs: readonly TP
       updatedAt: annotations.updatedAt,
     })
     .from(annotations)
-    .innerJoin(
-      papers,
-      and(
-        eq(papers.platform, annotations.platform),
-        eq(papers.paperId, annotations.paperId),
-        visiblePaperFilter(actor.userId),
-      ),
-    )
+    .innerJoin(papers, onVisiblePaper(actor))
     .innerJoin(users, eq(users.id, annotations.userId))
     .leftJoin(folders, eq(folders.id, annotations.folderId))
-    .where(
-      and(
-        refs.length === 1 ? ofPaper(refs[0] as TPaperRef) : or(...refs.map(ofPaper)),
-        visibleMark(actor),
-        only ? eq(annotations.id, only.id) : undefined,
-      ),
-    )
+    .where(and(onPapers(refs), visibleMark(actor), only ? eq(annotations.id, only.id) : undefined))
     .orderBy(
       asc(annotations.page),
       sql`${annotations.positionStart} asc nulls last`,
       asc(annotations.createdAt),
       asc(annotations.id),
     );
+}
+
+/**
+ * The user's own marks on these papers (each readable by them), by paper, page and place: what their marks
+ * feed (docs/annotations.md#what-marks-feed). `textOnly`: marks with a quote (an area without text has
+ * no words to cite). Never a mark of someone else's, shared or not.
+ */
+export function selectOwnMarks(
+  db: Db,
+  userId: number,
+  refs: readonly TPaperRef[],
+  { textOnly = false, limit }: { textOnly?: boolean; limit?: number } = {},
+) {
+  const query = db
+    .select({
+      platform: annotations.platform,
+      paperId: annotations.paperId,
+      page: annotations.page,
+      quote: annotations.quoteExact,
+      note: annotations.note,
+    })
+    .from(annotations)
+    .innerJoin(papers, onVisiblePaper({ userId }))
+    .where(
+      and(onPapers(refs), eq(annotations.userId, userId), textOnly ? isNotNull(annotations.quoteExact) : undefined),
+    )
+    .orderBy(
+      asc(annotations.platform),
+      asc(annotations.paperId),
+      asc(annotations.page),
+      sql`${annotations.positionStart} asc nulls last`,
+      asc(annotations.id),
+    );
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** How many marks the actor sees on each paper, and how many of them are theirs. */
@@ -106,15 +139,8 @@ export function countVisibleAnnotations(db: Db, actor: Actor, refs: readonly TPa
       unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)`,
     })
     .from(annotations)
-    .innerJoin(
-      papers,
-      and(
-        eq(papers.platform, annotations.platform),
-        eq(papers.paperId, annotations.paperId),
-        visiblePaperFilter(actor.userId),
-      ),
-    )
-    .where(and(or(...refs.map(ofPaper)), visibleMark(actor)))
+    .innerJoin(papers, onVisiblePaper(actor))
+    .where(and(onPapers(refs), visibleMark(actor)))
     .groupBy(annotations.platform, annotations.paperId);
 }
 
@@ -123,14 +149,7 @@ export async function countFolderUnread(db: Db, actor: Actor, folderId: number):
   const [row] = await db
     .select({ unread: sql<number>`cast(coalesce(sum(${unreadOf(actor)}), 0) as integer)` })
     .from(annotations)
-    .innerJoin(
-      papers,
-      and(
-        eq(papers.platform, annotations.platform),
-        eq(papers.paperId, annotations.paperId),
-        visiblePaperFilter(actor.userId),
-      ),
-    )
+    .innerJoin(papers, onVisiblePaper(actor))
     .where(and(eq(annotations.folderId, folderId), visibleMark(actor)));
   return row?.unread ?? 0;
 }

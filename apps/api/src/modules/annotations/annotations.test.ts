@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotations, paperTexts } from '../../db/schema';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
 import {
   buildFolder,
   buildFolderFile,
   buildFolderMember,
-  buildNamedUser,
+  buildPageTexts,
   buildPaper,
   buildUpload,
   buildUser,
@@ -45,31 +45,24 @@ describe.each(testDrivers())('annotations (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    bob = await buildNamedUser(t.db, { email: 'bob@example.org', name: 'Bob' });
+    [ada, bob] = await buildPeople(t.db, 'Ada', 'Bob');
     eve = await buildUser(t.db);
     paperId = (await buildPaper(t.db, { title: 'Attention Paper', pdfUrl: 'https://arxiv.org/pdf/1706.03762' }))
       .paperId;
-    await t.db.insert(paperTexts).values({
-      platform: 'arxiv',
-      paperId,
-      status: 'ready',
-      text: PAGES.join('\n'),
-      pageCount: PAGES.length,
-      pages: PAGES,
-    });
+    await buildPageTexts(t.db, { paperId }, PAGES);
     herUpload = (await buildUpload(t.db, { ownerId: ada.id })).paperId;
-    const folder = await buildFolder(t.db, { ownerId: ada.id, name: 'Lab' });
-    await shareFolder(t.db, folder.id);
+    const folder = await buildSharedFolder(t.db, {
+      ownerId: ada.id,
+      name: 'Lab',
+      members: [{ email: bob.email, role: 'viewer' }],
+    });
     await buildFolderFile(t.db, { folderId: folder.id, paper: { paperId } });
-    await buildFolderMember(t.db, { folderId: folder.id, email: bob.email, role: 'viewer' });
     folderId = folder.id;
     privateFolderId = (await buildFolder(t.db, { ownerId: ada.id, name: 'Mine' })).id;
   });
   afterAll(() => t.close());
 
-  const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? { 'x-user-id': token } : {} });
+  const call = (...request: CallArgs) => injectAs(t, ...request);
   const listUrl = (id = paperId, platform = 'arxiv') =>
     `/api/annotations?paper_id=${encodeURIComponent(id)}&platform=${platform}`;
   const rows = () => t.db.select().from(annotations).orderBy(annotations.id);

@@ -6,11 +6,17 @@ import { selectedReadablePapers } from '../files/user-files.service';
 
 /**
  * The papers a question is asked about (spec: selection feeds chat): those the request names, else
- * the ones selected in the user's File List. Every one must be readable by the user: one that is not
+ * the ones selected in the user's File List; and `also` (the paper of the quote asked about, selected
+ * or not: docs/ai.md#asking-about-a-quote). Every one must be readable by the user: one that is not
  * is 404, as if it did not exist (docs/security.md#policies).
  */
-export async function resolveChatPapers(db: Db, userId: number, named?: TFileSelection): Promise<TPaperRef[]> {
-  const requested = named ?? (await selectedReadablePapers(db, userId));
+export async function resolveChatPapers(
+  db: Db,
+  userId: number,
+  named: TFileSelection | undefined,
+  also: readonly TPaperRef[] = [],
+): Promise<TPaperRef[]> {
+  const requested = [...(named ?? (await selectedReadablePapers(db, userId))), ...also];
   const papers = [...new Map(requested.map((ref) => [paperRefKey(ref), ref])).values()];
   if (papers.length === 0) {
     throw new AppError('INVALID_REQUEST', 'Select at least one paper in your File List to ask about it');

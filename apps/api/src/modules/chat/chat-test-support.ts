@@ -37,5 +37,5 @@ export async function buildChatFixture(db: Db) {
   ]);
   await buildPassages(db, ghana, [{ text: GHANA_SURVEY, page: 2 }]);
   for (const paper of [specter, ghana]) await buildFolderFile(db, { folderId: folder.id, paper, selected: true });
-  return { user, specter, ghana };
+  return { user, folder, specter, ghana };
 }

@@ -6,17 +6,16 @@ import {
   type TStreamEvent,
 } from '@paperbench/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import { answerFromPassages } from '../../ai/grounding/answer-sentences';
 import type { AppContext } from '../../app-context';
 import type { EventStreamFailure } from '../../lib/event-stream';
 import { modelFailure } from '../../lib/model-failure';
 import { requireAccess } from '../../policies/access';
-import { type AnswerVerdict, abstention, judgeModelAnswer, missingTermsAbstention } from './answer-verdict';
+import { answerGrounds, type GroundsTurn } from './answer-grounds';
+import { type AnswerVerdict, judgeModelAnswer } from './answer-verdict';
 import { resolveChatPapers } from './chat-context';
-import { chatSystemPrompt, conversationMessages, rewritePrompt } from './chat-prompt';
+import { chatSystemPrompt, conversationMessages } from './chat-prompt';
+import { requireQuoteOnPage } from './chat-quote';
 import {
-  type ChatMessageRow,
   deleteEmptySession,
   findSession,
   insertExchange,
@@ -26,30 +25,26 @@ import {
 } from './chat-sessions.repo';
 import { insertChatSession, sessionNotFound } from './chat-sessions.service';
 import { modelAnswerDeltas } from './model-answer';
-import { type RetrievedContext, retrievePassages } from './retrieve-passages';
+import { asksAboutOwnMarks } from './own-marks-intent';
 import { DEFAULT_SESSION_TITLE, titleFromQuestion } from './session-title';
 
 type ChatContext = Pick<AppContext, 'db' | 'ai' | 'config'>;
 
 /** A question, authorized and ready to be answered: everything checked before the stream starts. */
-export interface ChatTurn {
+export interface ChatTurn extends GroundsTurn {
   kind: SessionKind;
-  userId: number;
   sessionId: number;
   /** The server made the session for this question: the stream's first event names it. */
   createdSession: boolean;
   /** The session's first question names it (unless the user gave it a name). */
   retitle: boolean;
-  question: string;
-  papers: TPaperRef[];
-  history: ChatMessageRow[];
 }
 
 /**
- * Everything that can fail with a status code, before any byte is streamed: the selected papers must
- * all be readable (404), the session must be the user's (404), a new chat session must fit the user's
- * quota (409; a new review session's bound is its caller's). A new session is made here, titled by the
- * question.
+ * Everything that can fail with a status code, before any byte is streamed: the selected papers and the
+ * quote's paper must all be readable (404), the quote must be on its page (400), the session must be the
+ * user's (404), a new chat session must fit the user's quota (409; a new review session's bound is its
+ * caller's). A new session is made here, titled by the question.
  */
 export async function prepareChatTurn(
   { db, config }: ChatContext,
@@ -57,8 +52,11 @@ export async function prepareChatTurn(
   userId: number,
   request: TStreamChatRequest,
 ): Promise<ChatTurn> {
-  const papers = await resolveChatPapers(db, userId, request.selected_files);
-  const turn = { kind, userId, question: request.message, papers };
+  const quoted = request.quote ? [{ platform: request.quote.platform, paper_id: request.quote.paper_id }] : [];
+  const papers = await resolveChatPapers(db, userId, request.selected_files, quoted);
+  const quote = request.quote ? await requireQuoteOnPage(db, request.quote) : null;
+  const aboutOwnMarks = asksAboutOwnMarks(request.message);
+  const turn = { kind, userId, question: request.message, papers, quote, aboutOwnMarks };
   if (request.session_id === undefined) {
     const title = titleFromQuestion(request.message, kind);
     const session =
@@ -73,44 +71,6 @@ export async function prepareChatTurn(
   const history = await selectMessages(db, kind, userId, session.id);
   const retitle = history.length === 0 && session.title === DEFAULT_SESSION_TITLE[kind];
   return { ...turn, sessionId: session.id, createdSession: false, retitle, history };
-}
-
-const ZRewrittenQuery = z.object({ query: z.string().min(1).max(1_000) });
-
-/** With a model and a conversation, the question is rewritten to stand alone before retrieval. */
-async function retrievalQuery({ ai }: ChatContext, turn: ChatTurn, abortSignal: AbortSignal, log: FastifyBaseLogger) {
-  if (ai.mode !== 'model' || turn.history.length === 0) return turn.question;
-  try {
-    const { query } = await ai.generateObject({
-      schema: ZRewrittenQuery,
-      name: 'search_query',
-      prompt: rewritePrompt(turn.history, turn.question),
-      abortSignal,
-    });
-    return query;
-  } catch (error) {
-    if (abortSignal.aborted) throw error;
-    // Retrieval with the question as asked is still a fair search; the answer's own call reports a dead model.
-    log.warn({ err: error }, 'chat: question rewriting failed; retrieving with the question as asked');
-    return turn.question;
-  }
-}
-
-/** The offline answer (docs/ai.md#offline-mode): verbatim sentences of the passages, one delta each. */
-function* extractiveDeltas(turn: ChatTurn, context: RetrievedContext): Generator<TStreamEvent, AnswerVerdict> {
-  const numbered = context.passages.map((passage, index) => ({
-    n: passage.n,
-    text: passage.text,
-    coverage: context.coverage[index] ?? 0,
-  }));
-  const answer = answerFromPassages(turn.question, numbered);
-  if (!answer) return abstention();
-  for (const [index, sentence] of answer.sentences.entries()) {
-    yield { type: 'delta', content: `${index === 0 ? '' : ' '}${sentence.text} [${sentence.n}]` };
-  }
-  // Every sentence is its passage's own text, cited by construction.
-  const citations = { supported: answer.citations, unsupported: [] };
-  return { content: answer.text, abstained: false, citations, unsupportedSpans: [] };
 }
 
 const sourcesOf = (passages: readonly TCitedPassage[]): TPaperRef[] => [
@@ -162,23 +122,20 @@ async function* answerEvents(
   log: FastifyBaseLogger,
 ): AsyncGenerator<TStreamEvent> {
   if (turn.createdSession) yield { type: 'session', session_id: turn.sessionId };
-  const query = await retrievalQuery(context, turn, abortSignal, log);
-  const retrieved = await retrievePassages(context, turn.papers, query, abortSignal);
-  const { passages } = retrieved;
+  const grounds = await answerGrounds(context, turn, abortSignal, log);
+  const { passages } = grounds;
   yield { type: 'sources', papers: sourcesOf(passages) };
   yield { type: 'passages', passages };
   let verdict: AnswerVerdict;
-  if (retrieved.abstain || retrieved.missing.length > 0) {
-    // Layer 1: nothing good enough to answer from, so no model is asked; saying what the papers lack
-    // when that is the reason.
-    verdict = retrieved.missing.length > 0 ? missingTermsAbstention(retrieved.missing) : abstention();
+  if (grounds.settled) {
+    verdict = grounds.settled;
     yield { type: 'delta', content: verdict.content };
   } else if (context.ai.mode === 'extractive') {
-    verdict = yield* extractiveDeltas(turn, retrieved);
+    verdict = yield* grounds.offline();
     if (verdict.abstained) yield { type: 'delta', content: verdict.content };
   } else {
     const { answer, quotes } = yield* modelAnswerDeltas(context.ai, {
-      system: chatSystemPrompt(passages),
+      system: `${chatSystemPrompt(passages)}${grounds.promptNote}`,
       messages: conversationMessages(turn.history, turn.question),
       abortSignal,
     });

@@ -1,15 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderComments, paperComments } from '../../db/schema';
-import {
-  buildFolder,
-  buildFolderMember,
-  buildNamedUser,
-  buildPaper,
-  buildUser,
-  shareFolder,
-} from '../../test-support/factories';
+import { buildPeople, buildSharedFolder, type CallArgs, injectAs } from '../../test-support/collaboration';
+import { buildFolder, buildNamedUser, buildPaper, buildUser, shareFolder } from '../../test-support/factories';
 import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../../test-support/test-app';
 
 /** docs/collaboration.md: comment text, authors, replies and deletion, on papers and shared folders. */
@@ -23,19 +16,20 @@ describe.each(testDrivers())('comments (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seed: false });
-    ada = await buildNamedUser(t.db, { email: 'ada@example.org', name: 'Ada' });
-    bob = await buildNamedUser(t.db, { email: 'bob@example.org', name: 'Bob' });
+    [ada, bob] = await buildPeople(t.db, 'Ada', 'Bob');
     anon = await buildUser(t.db);
-    const folder = await buildFolder(t.db, { ownerId: ada.id });
-    await shareFolder(t.db, folder.id, { isPublic: true });
-    await buildFolderMember(t.db, { folderId: folder.id, email: bob.email, role: 'commenter' });
-    folderId = folder.id;
+    folderId = (
+      await buildSharedFolder(t.db, {
+        ownerId: ada.id,
+        isPublic: true,
+        members: [{ email: bob.email, role: 'commenter' }],
+      })
+    ).id;
     paperId = (await buildPaper(t.db)).paperId;
   });
   afterAll(() => t.close());
 
-  const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? { 'x-user-id': token } : {} });
+  const call = (...request: CallArgs) => injectAs(t, ...request);
   const counts = async () => ({
     folder: (await t.db.select({ n: count() }).from(folderComments))[0]?.n,
     paper: (await t.db.select({ n: count() }).from(paperComments))[0]?.n,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
 import { requireUser } from '../../plugins/identity';
 import { fetchMissingArxivPaper } from '../papers/arxiv-on-demand';
+import { summarizeFolderHighlights } from '../summaries/folder-highlights-summary.service';
 import { getFolderSummary, regenerateFolderSummary } from '../summaries/folder-summary.service';
 import { createUploadRoute } from '../uploads/upload.route';
 import { exportFolder } from './folder-export';
@@ -61,7 +62,7 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
     },
     // Readable like the files above: a public shared folder exports without X-User-ID.
     export: async ({ params, query, request, reply }) => {
-      const file = await exportFolder(db, { userId: request.userId }, params.id, query.format);
+      const file = await exportFolder(db, { userId: request.userId }, params.id, query.format, query.annote);
       setDownloadHeaders(reply, file.filename, file.contentType);
       return { status: 200, body: file.body };
     },
@@ -76,10 +77,10 @@ export const createFoldersRouter = ({ db, ...services }: AppContext) =>
       services.queue.wake();
       return { status: 200, body: report };
     },
-    summary: async ({ params, request }) => ({
-      status: 200,
-      body: await getFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),
-    }),
+    summary: async ({ params, query, request }) => {
+      const summarize = query.source === 'highlights' ? summarizeFolderHighlights : getFolderSummary;
+      return { status: 200, body: await summarize({ db, ai: services.ai }, requireUser(request), params.id) };
+    },
     regenerateSummary: async ({ params, request }) => ({
       status: 200,
       body: await regenerateFolderSummary({ db, ai: services.ai }, requireUser(request), params.id),

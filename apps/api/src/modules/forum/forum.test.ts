@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderComments, folderMembers, folders, forumVisits } from '../../db/schema';
+import { type CallArgs, injectAs } from '../../test-support/collaboration';
 import {
   buildFolder,
   buildFolderFile,
@@ -25,8 +26,7 @@ describe.each(testDrivers())('forum (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? { 'x-user-id': token } : {} });
+  const call = (...request: CallArgs) => injectAs(t, ...request);
   const membersOf = (folderId: number) =>
     t.db.select().from(folderMembers).where(eq(folderMembers.folderId, folderId)).orderBy(folderMembers.email);
   const folderRow = async (folderId: number) => (await t.db.select().from(folders).where(eq(folders.id, folderId)))[0];

@@ -8,6 +8,7 @@ import {
   paperCommentsSection,
   shareLinksSection,
 } from './export-activity-sections';
+import { annotationRepliesSection, annotationsSection } from './export-annotation-sections';
 import {
   folderCommentsSection,
   foldersSection,
@@ -33,6 +34,8 @@ const EXPORT_SECTIONS: readonly ExportSection[] = [
   ideasSection,
   paperCommentsSection,
   folderCommentsSection,
+  annotationsSection,
+  annotationRepliesSection,
   sharedFoldersSection,
   membershipsSection,
   forumVisitsSection,

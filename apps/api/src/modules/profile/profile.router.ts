@@ -17,8 +17,8 @@ export const createProfileRouter = (context: AppContext) => {
       setDownloadHeaders(reply, 'paperbench-export.json');
       return { status: 200, body: await exportProfile(db, userId, sessionId) };
     },
-    library: async ({ request, reply }) => {
-      const bibtex = await libraryBibtex(db, requireUser(request));
+    library: async ({ query, request, reply }) => {
+      const bibtex = await libraryBibtex(db, requireUser(request), query.annote);
       setDownloadHeaders(reply, 'paperbench-library.bib', 'application/x-bibtex; charset=utf-8');
       return { status: 200, body: bibtex };
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { toBibliography, toBibtex } from '../../lib/bibliography';
 import { deleteStoredFile, lockContentHash } from '../../storage/stored-files.repo';
+import { marksAsText, ownMarksByPaper } from '../annotations/marks-as-notes';
 import { removeOrphanBytes } from '../uploads/commands/delete-upload';
 import { deleteUploadedPaper, isContentHeld } from '../uploads/uploads.repo';
 import {
@@ -32,9 +33,24 @@ export async function getProfile(db: Db, userId: number): Promise<TProfile> {
   return { user, counts: await selectCounts(db, userId, user?.email ?? null) };
 }
 
-/** GET /api/profile/library.bib: every paper in the caller's folders, as BibTeX. */
-export async function libraryBibtex(db: Db, userId: number): Promise<string> {
-  return toBibtex(await selectLibraryPapers(db, userId));
+/**
+ * GET /api/profile/library.bib: every paper in the caller's folders, as BibTeX; with `annote`, each with
+ * the caller's notes in its `annote` field (docs/annotations.md#what-marks-feed).
+ */
+export async function libraryBibtex(db: Db, userId: number, annote = false): Promise<string> {
+  const papers = await selectLibraryPapers(db, userId);
+  if (!annote) return toBibtex(papers);
+  const marksOf = await ownMarksByPaper(
+    db,
+    userId,
+    papers.map(({ platform, paperId }) => ({ platform, paper_id: paperId })),
+  );
+  return toBibtex(
+    papers.map((paper) => ({
+      ...paper,
+      annote: marksAsText(marksOf({ platform: paper.platform, paper_id: paper.paperId })) || undefined,
+    })),
+  );
 }
 
 /** GET /api/profile/library.json: every paper in the caller's folders, as CSL-JSON. */

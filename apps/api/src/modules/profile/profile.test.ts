@@ -131,6 +131,8 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     expect(body.user.email).toBe(me.email);
     expect(Object.keys(body.data).sort()).toEqual(
       [
+        'annotation_replies',
+        'annotations',
         'chat_sessions',
         'contact_messages',
         'folder_comments',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { NO_LONGER_SHARED_FILENAME } from '@paperbench/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallArgs, injectAs } from '../../test-support/collaboration';
 import {
   buildFolder,
   buildFolderFile,
@@ -52,8 +53,7 @@ describe.each(testDrivers())('access to an upload ends when its grant ends (%s)'
     await t.close();
   });
 
-  const call = (token: string | null, method: InjectOptions['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? { 'x-user-id': token } : {} });
+  const call = (...request: CallArgs) => injectAs(t, ...request);
 
   async function arrange(kind: Reader): Promise<Arranged> {
     n += 1;

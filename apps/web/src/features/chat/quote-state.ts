@@ -1,4 +1,5 @@
 import { type TChatQuote, WEB_ROUTE_PATHS, ZChatQuote } from '@paperbench/contract';
+import { CHAT_STREAM_SOURCE } from './use-chat-stream';
 
 /**
  * The reader's Ask AI opens chat with the marked passage as the question's context: it navigates to
@@ -18,3 +19,12 @@ export function readChatQuoteState(state: unknown): TChatQuote | null {
   const parsed = ZChatQuote.safeParse(state.quote);
   return parsed.success ? parsed.data : null;
 }
+
+/** /chat's stream source, its next question carrying the quote (none: the plain source). */
+export const sourceWithQuote = (quote: TChatQuote | null): typeof CHAT_STREAM_SOURCE =>
+  quote === null
+    ? CHAT_STREAM_SOURCE
+    : {
+        ...CHAT_STREAM_SOURCE,
+        body: (message, sessionId) => ({ ...CHAT_STREAM_SOURCE.body(message, sessionId), quote }),
+      };

@@ -1,6 +1,7 @@
 import { contract, type TStreamEvent } from '@paperbench/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { TEventStreamBody, TEventStreamRoute } from '../../api/read-event-stream';
 import { useEventStream } from '../../api/use-event-stream';
 import { chatKeys } from './api';
@@ -79,15 +80,19 @@ export function useChatStream<TRoute extends TEventStreamRoute>(
     onEnd,
   });
 
-  const ask = (message: string, sessionId: number | null) =>
-    start(source.body(message, sessionId), startAnswer(sessionId, message));
+  // The body of the question last asked, as it was then (chat's carried the reader's quote): Retry resends it.
+  const askedBody = useRef(source.body);
+  const ask = (message: string, sessionId: number | null, body = source.body) => {
+    askedBody.current = body;
+    start(body(message, sessionId), startAnswer(sessionId, message));
+  };
 
   return {
     answer: state,
-    ask,
+    ask: (message, sessionId) => ask(message, sessionId),
     stop,
     retry: () => {
-      if (state) ask(state.question, state.sessionId);
+      if (state) ask(state.question, state.sessionId, askedBody.current);
     },
   };
 }

@@ -8,12 +8,14 @@ import { EXPORT_FORMATS, useExportFolderMutation } from './use-export-folder';
 export const EXPORT_FAILED_ALERT = 'Failed to export the folder. Please try again.';
 
 /**
- * The folder's Export action: a button that opens Export BibTeX, Export RIS and Export CSL-JSON, each
- * downloading the folder's papers in that format. Esc or a click outside closes it (a disclosure of buttons, not a
+ * The folder's Export action: a button that opens Export BibTeX, RIS, CSL-JSON and Markdown, each
+ * downloading the folder's papers in that format, and "Include my notes" (the user's own marks: BibTeX's
+ * annote field, the Markdown list's marks; docs/annotations.md#what-marks-feed). Esc or a click outside closes it (a disclosure of buttons, not a
  * menu role: Tab reaches both as it does every other folder action).
  */
 export function FolderExportMenu({ folder }: { folder: TFolder }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [annote, setAnnote] = useState(false);
   const wrapperRef = useRef<HTMLSpanElement>(null);
   const listId = useId();
   const exportFolder = useExportFolderMutation();
@@ -43,12 +45,16 @@ export function FolderExportMenu({ folder }: { folder: TFolder }) {
               className="folder-export-option"
               onClick={() => {
                 close();
-                exportFolder.mutateAsync({ folder, format }).catch(() => window.alert(EXPORT_FAILED_ALERT));
+                exportFolder.mutateAsync({ folder, format, annote }).catch(() => window.alert(EXPORT_FAILED_ALERT));
               }}
             >
               {label}
             </button>
           ))}
+          <label className="folder-export-notes">
+            <input type="checkbox" checked={annote} onChange={(event) => setAnnote(event.target.checked)} />
+            Include my notes
+          </label>
         </span>
       )}
     </span>

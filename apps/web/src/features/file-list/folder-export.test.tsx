@@ -64,6 +64,26 @@ describe('folder export (File List folder actions)', () => {
     expect(formats).toEqual(['bibtex', 'ris']);
   });
 
+  it('asks for the user’s notes with "Include my notes", in BibTeX and in Markdown', async () => {
+    const queries: string[] = [];
+    mockApi({
+      'GET /api/folders': () => ({ body: folders }),
+      'GET /api/folders/1/export': ({ url }) => {
+        queries.push(url.search);
+        return { body: BIBTEX };
+      },
+    });
+    renderWithApp(<FileListPanel />);
+    const exportButton = await screen.findByRole('button', { name: 'Export Reading' });
+    await userEvent.click(exportButton);
+    await userEvent.click(screen.getByRole('button', { name: 'Export BibTeX' }));
+    await userEvent.click(exportButton);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include my notes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export Markdown' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['Reading.bib', 'Reading.md']));
+    expect(queries).toEqual(['?format=bibtex', '?format=markdown&annote=true']);
+  });
+
   it('closes on Escape, and alerts when the download fails', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);

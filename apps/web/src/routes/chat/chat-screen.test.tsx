@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_STATUS_LINK_TEXT, NOT_MEASURED_TEXT } from '../../features/ai-status/scorecard-line';
 import { EXTRACTIVE_LABEL } from '../../features/chat/chat-answer';
 import { NOT_VERIFIED_TEXT } from '../../features/chat/citation-chip';
+import { chatWithQuote } from '../../features/chat/quote-state';
 import { useFileListPanel } from '../../features/file-list/file-list-panel-state';
 import { mockApi, type TMockHandler } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render-app';
@@ -108,12 +109,13 @@ function OpenPdfProbe() {
   return <output aria-label="open pdf">{pdf ? JSON.stringify(pdf) : ''}</output>;
 }
 
-function renderChat() {
+function renderChat(state: unknown = null) {
   return renderWithApp(
     <>
       <ChatScreen title="Chat" params={{}} />
       <OpenPdfProbe />
     </>,
+    { pathname: '/chat', state },
   );
 }
 
@@ -128,6 +130,61 @@ beforeEach(() => {
 });
 
 describe('/chat', () => {
+  describe('a quote from the reader (Ask AI)', () => {
+    const quote = { paper_id: '1706.03762', platform: 'arxiv', page: 5, exact: 'Attention is all you need.' };
+
+    it('shows it above the composer, prefills nothing, sends it with the next message, then clears it', async () => {
+      const { streamBodies } = mockChatApi();
+      const { router } = renderChat(chatWithQuote(quote).state);
+      expect(await screen.findByText('Asking about: “Attention is all you need.” — p. 5')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveValue('');
+      await ask('What does this mean?');
+      await waitFor(() => expect(streamBodies).toEqual([{ message: 'What does this mean?', quote }]));
+      expect(screen.queryByText(/Asking about/)).not.toBeInTheDocument();
+      expect(router.state.location.state).toBeNull();
+    });
+
+    it('goes again with Retry after a failed answer', async () => {
+      let attempt = 0;
+      const { streamBodies } = mockChatApi({
+        stream: () => {
+          attempt += 1;
+          const failed = sseFrame({ type: 'error', error: 'MODEL_ERROR', message: 'The model stopped answering.' });
+          return sseResponse(attempt === 1 ? [failed, sseFrame('[DONE]')] : answerEvents.map(sseFrame)).response;
+        },
+      });
+      renderChat(chatWithQuote(quote).state);
+      await ask('Why?');
+      await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+      await waitFor(() =>
+        expect(streamBodies).toEqual([
+          { message: 'Why?', quote },
+          { message: 'Why?', quote },
+        ]),
+      );
+    });
+
+    it('is removed by its button, and the message goes without it', async () => {
+      const { streamBodies } = mockChatApi();
+      renderChat(chatWithQuote(quote).state);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove quote' }));
+      expect(screen.queryByText(/Asking about/)).not.toBeInTheDocument();
+      await ask('And this?');
+      await waitFor(() => expect(streamBodies).toEqual([{ message: 'And this?' }]));
+    });
+
+    it('lets the reader ask about it with no paper selected, and ignores state that is no quote', async () => {
+      mockChatApi({ files: [] });
+      const { unmount } = renderChat(chatWithQuote(quote).state);
+      const box = await screen.findByRole('textbox', { name: 'Your question' });
+      await waitFor(() => expect(box).toBeEnabled());
+      unmount();
+      renderChat({ quote: { ...quote, page: 0 } });
+      expect(await screen.findByText(NO_PAPERS_TEXT)).toBeInTheDocument();
+      expect(screen.queryByText(/Asking about/)).not.toBeInTheDocument();
+    });
+  });
+
   it('streams an answer: deltas in order, citation previews, unverified marked, extractive label', async () => {
     const { streamBodies } = mockChatApi({ mode: 'extractive' });
     renderChat();

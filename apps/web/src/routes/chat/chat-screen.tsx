@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { TScreenProps } from '../../app/screen-props';
 import { ScorecardLine } from '../../features/ai-status/scorecard-line';
 import { useAiStatusQuery } from '../../features/chat/api';
-import { CHAT_STREAM_SOURCE, useChatStream } from '../../features/chat/use-chat-stream';
+import { readChatQuoteState, sourceWithQuote } from '../../features/chat/quote-state';
+import { useChatStream } from '../../features/chat/use-chat-stream';
 import { useUserFilesQuery } from '../../features/library/api';
 import { isChatContext } from '../../lib/paper-refs';
 import { ChatComposer } from './chat-composer';
 import { ChatThread } from './chat-thread';
 import { ContextPapers } from './context-papers';
+import { QuoteChip } from './quote-chip';
 import { SessionsSidebar } from './sessions-sidebar';
 import './chat.css';
 
@@ -18,11 +21,17 @@ export const OFFLINE_BANNER_TEXT =
 /** requirements §2 /chat: chat sessions over the papers selected in the File List (requirements §1: selection feeds the chat). */
 export default function ChatScreen({ title }: TScreenProps) {
   const [sessionId, setSessionId] = useState<number | null>(null);
+  // The reader's Ask AI (docs/ai.md#asking-about-a-quote) arrives as router state; sending or removing
+  // it replaces that state, so neither a reload nor Back brings it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const quote = readChatQuoteState(location.state);
+  const clearQuote = () => navigate(location, { replace: true, state: null });
   const { answer, ask, stop, retry } = useChatStream(
     (change) =>
       // A dropped session is left only if it is still the one shown (a stop may come from selecting another).
       setSessionId((shown) => ('created' in change ? change.created : shown === change.dropped ? null : shown)),
-    CHAT_STREAM_SOURCE,
+    sourceWithQuote(quote),
   );
   const aiStatus = useAiStatusQuery();
   // A selected paper's text is read on the server: the chips follow it until it is ready.
@@ -51,10 +60,15 @@ export default function ChatScreen({ title }: TScreenProps) {
         )}
         <ContextPapers files={files.data} />
         <ChatThread sessionId={sessionId} answer={answer} onRetry={retry} />
+        {quote && <QuoteChip quote={quote} onRemove={clearQuote} />}
         <ChatComposer
           isStreaming={isStreaming}
-          isDisabled={!hasSelection}
-          onSend={(message) => ask(message, sessionId)}
+          // The quote's paper is context of its own, selected or not.
+          isDisabled={!hasSelection && !quote}
+          onSend={(message) => {
+            ask(message, sessionId);
+            if (quote) clearQuote();
+          }}
           onStop={stop}
         />
       </div>
