@@ -51,7 +51,8 @@ export function MarkPopover({ mark, bounds, focusNote, onClose }: TMarkPopoverPr
   };
   const exact = mark.quote?.exact ?? '';
   const failed = (error: Error) => context?.announce(`The mark was not changed: ${error.message}`);
-  // Kept on the page: under the mark, or above it near the page's foot.
+  // Kept on the page: under the mark, or above it near the page's foot, and never past the page's right edge
+  // (the popover's width is min(300px, 90%) of the page: marks.css).
   const below = bounds.y + bounds.height < 0.7;
   return (
     <div
@@ -60,7 +61,7 @@ export function MarkPopover({ mark, bounds, focusNote, onClose }: TMarkPopoverPr
       aria-label="Mark"
       className="annotation-popover"
       style={{
-        left: `${Math.min(bounds.x, 0.55) * 100}%`,
+        left: `max(0px, min(${bounds.x * 100}%, 100% - min(300px, 90%)))`,
         ...(below ? { top: `${(bounds.y + bounds.height) * 100}%` } : { bottom: `${(1 - bounds.y) * 100}%` }),
       }}
       onKeyDown={(event) => {
