@@ -55,7 +55,7 @@ describe('AppLayout (requirements §2 navigation)', () => {
     const router = renderApp('/');
     expect(await screen.findByText('Kept paper')).toBeVisible();
     await act(() => router.navigate('/chat'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' }, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByText('Kept paper')).not.toBeVisible();
     await act(() => router.navigate(-1));
     expect(screen.getByText('Kept paper')).toBeVisible();

@@ -88,6 +88,7 @@ export const USER_REFERENCES = [
   'page_views.user_id',
   'paper_clicks.user_id',
   'paper_comments.author_id',
+  'reading_positions.user_id',
   'shared_lists.created_by',
   'subscriptions.user_id',
   'topics.user_id',
@@ -106,6 +107,7 @@ export const USER_REFERENCES = [
  * - the subscription moves only when the account has none (one per user);
  * - public-forum visits keep the later visit;
  * - thread readings of annotations keep the later reading;
+ * - where both read the same paper, the later reading position wins (docs/reading.md#resume-reading);
  * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments, annotations,
  *   contact messages, page views, clicks, share links, members added, files placed) changes hands as it is.
  */
@@ -155,6 +157,12 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
     insert into annotation_reads (user_id, annotation_id, read_at)
     select ${intoId}, annotation_id, read_at from annotation_reads where user_id = ${fromId}
     on conflict (user_id, annotation_id) do update set read_at = greatest(annotation_reads.read_at, excluded.read_at)`);
+  await tx.execute(sql`
+    insert into reading_positions (user_id, platform, paper_id, page, "offset", updated_at)
+    select ${intoId}, platform, paper_id, page, "offset", updated_at from reading_positions where user_id = ${fromId}
+    on conflict (user_id, platform, paper_id) do update
+      set page = excluded.page, "offset" = excluded."offset", updated_at = excluded.updated_at
+      where excluded.updated_at > reading_positions.updated_at`);
   await tx.execute(sql`update contact_messages set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update page_views set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update paper_clicks set user_id = ${intoId} where user_id = ${fromId}`);

@@ -14,6 +14,7 @@ import {
   ideas,
   paperClicks,
   paperComments,
+  readingPositions,
   subscriptions,
   topics,
   uploads,
@@ -126,6 +127,19 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       { userId: anon, annotationId: mark?.id as number },
       { userId: account, annotationId: mark?.id as number },
     ]);
+    // docs/reading.md: both read p1 (the device later, so its place wins); only the device read p2.
+    await t.db.insert(readingPositions).values([
+      {
+        userId: account,
+        platform: 'arxiv',
+        paperId: p1.paperId,
+        page: 2,
+        offset: 0.1,
+        updatedAt: new Date('2026-01-01'),
+      },
+      { userId: anon, platform: 'arxiv', paperId: p1.paperId, page: 7, offset: 0.5, updatedAt: new Date('2026-02-01') },
+      { userId: anon, platform: 'arxiv', paperId: p2.paperId, page: 3, offset: 0, updatedAt: new Date('2026-01-15') },
+    ]);
     expect((await post(device2, '/api/contact', { message: 'Hi there' })).statusCode).toBeLessThan(300);
     expect(
       (
@@ -167,6 +181,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'chat_sessions.user_id': 2,
       'ideas.user_id': 1,
       'paper_comments.author_id': 1,
+      'reading_positions.user_id': 2,
       'folder_comments.author_id': 1,
       'contact_messages.user_id': 1,
       'page_views.user_id': 1,
@@ -200,6 +215,8 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'chat_sessions.user_id': moved('chat_sessions.user_id'),
       'ideas.user_id': moved('ideas.user_id'),
       'paper_comments.author_id': moved('paper_comments.author_id'),
+      // p1, read on both, keeps one position: the later (page 7).
+      'reading_positions.user_id': moved('reading_positions.user_id') - 1,
       'folder_comments.author_id': moved('folder_comments.author_id'),
       'contact_messages.user_id': moved('contact_messages.user_id'),
       'page_views.user_id': moved('page_views.user_id'),
@@ -217,6 +234,12 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     });
 
     // Folder contents: Reading holds p1, p2 (selected ORed in) and p3; Other holds p4 and the upload.
+    const place = await t.db
+      .select({ page: readingPositions.page })
+      .from(readingPositions)
+      .where(and(eq(readingPositions.userId, account), eq(readingPositions.paperId, p1.paperId)));
+    expect(place).toEqual([{ page: 7 }]);
+
     const files = await t.db
       .select({ name: folders.name, paperId: folderFiles.paperId, selected: folderFiles.selected })
       .from(folderFiles)
