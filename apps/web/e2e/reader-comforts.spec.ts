@@ -138,8 +138,12 @@ test('[READER] a paper opens where the reader left it, after a reload', async ({
     (response) => response.url().endsWith('/api/reading-position') && response.request().method() === 'PUT',
   );
   await viewer.getByRole('region', { name: 'Document pages' }).focus();
+  // Each key pages from the page shown, so each waits for the one before it to land (a loaded machine
+  // can deliver the scroll after the next key).
   await page.keyboard.press('End');
+  await expect(viewer.getByText('Page 8 / 8')).toBeVisible();
   await page.keyboard.press('PageUp');
+  await expect(viewer.getByText('Page 7 / 8')).toBeVisible();
   await page.keyboard.press('PageUp');
   await expect(viewer.getByText('Page 6 / 8')).toBeVisible();
   const response = await saved;
