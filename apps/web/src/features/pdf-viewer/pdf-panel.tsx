@@ -82,13 +82,13 @@ export function PdfPanel({ pdf, onClose }: { pdf: TOpenPdf; onClose: () => void 
         </Suspense>
         {/* The paper's comments beside the PDF (features/comments), one toggle away. */}
         {pdf.paper && isCommentsOpen && (
-          <aside id="pdf-comments" className="pdf-comments" aria-label="Comments on this paper">
+          <aside id="pdf-comments" className="pdf-side-panel" aria-label="Comments on this paper">
             <CommentThread target={{ kind: 'paper', paper: pdf.paper }} canComment compact />
           </aside>
         )}
         {/* docs/annotations.md#the-annotations-panel: the paper's marks by page, on the pages' right. */}
         {pdf.paper && side === 'annotations' && (
-          <aside id={ANNOTATIONS_PANEL_ID} className="annotations-panel" aria-label="Annotations">
+          <aside id={ANNOTATIONS_PANEL_ID} className="pdf-side-panel" aria-label="Annotations">
             <AnnotationsPanel paper={pdf.paper} />
           </aside>
         )}
