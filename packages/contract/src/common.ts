@@ -36,6 +36,8 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export const commonResponses = {
   400: ZError,
   401: ZError,
+  // docs/security.md#personal-access-tokens: a token whose scopes do not cover the route is refused with 403.
+  403: ZError,
   404: ZError,
   413: ZError,
   415: ZError,

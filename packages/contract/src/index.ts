@@ -24,6 +24,7 @@ import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
 import { subscriptionContract } from './subscription.contract';
+import { tokensContract } from './tokens.contract';
 import { summariesContract } from './summaries.contract';
 import { topicsContract } from './topics.contract';
 import { uploadsContract } from './uploads.contract';
@@ -64,6 +65,7 @@ export const contract = c.router(
     references: referencesContract,
     annotations: annotationsContract,
     reading: readingContract,
+    tokens: tokensContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
@@ -101,6 +103,7 @@ export * from './share.schemas';
 export * from './stream.schemas';
 export * from './subscription.schemas';
 export * from './summary.schemas';
+export * from './token.schemas';
 export * from './topic.schemas';
 export * from './uploads.contract';
 export * from './web-routes';

@@ -181,6 +181,10 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   // docs/reading.md#resume-reading: where the reader left a paper, on any device.
   ['GET', '/api/reading-position'],
   ['PUT', '/api/reading-position'],
+  // docs/security.md#personal-access-tokens: credentials for scripts and AI assistants.
+  ['POST', '/api/tokens'],
+  ['GET', '/api/tokens'],
+  ['DELETE', '/api/tokens/{id}'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */
