@@ -24,8 +24,8 @@ import { reviewContract } from './review.contract';
 import { searchContract } from './search.contract';
 import { shareContract } from './share.contract';
 import { subscriptionContract } from './subscription.contract';
-import { tokensContract } from './tokens.contract';
 import { summariesContract } from './summaries.contract';
+import { tokensContract } from './tokens.contract';
 import { topicsContract } from './topics.contract';
 import { uploadsContract } from './uploads.contract';
 
