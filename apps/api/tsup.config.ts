@@ -17,14 +17,16 @@ async function printSummary() {
 
 // One ESM bundle with the workspace contract inlined; npm dependencies stay external. The PDF text
 // worker and the embedded database's worker thread (db/pglite-proxy.ts) are their own entries (each is
-// loaded by file, beside main.js), and so is the ingest CLI
-// (`node dist/ingest.js …` where the sources and tsx are absent, as in the Docker image).
+// loaded by file, beside main.js), and so are the ingest CLI
+// and the MCP stdio server (`node dist/ingest.js …`, `node dist/mcp.js` where the sources and tsx are
+// absent, as in the Docker image).
 export default defineConfig({
   entry: {
     main: 'src/main.ts',
     'pdf-text.worker': 'src/modules/uploads/pdf-text.worker.ts',
     'pglite-worker': 'src/db/pglite-worker.ts',
     ingest: 'src/ingest/cli.ts',
+    mcp: 'src/mcp/stdio.ts',
   },
   format: ['esm'],
   target: 'node20',
@@ -32,7 +34,8 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  noExternal: ['@paperbench/contract'],
+  // The client (and its one SSE parser) inlined too: `node dist/mcp.js` runs where the workspace is absent.
+  noExternal: ['@paperbench/contract', '@paperbench/client', 'eventsource-parser'],
   silent: true,
   onSuccess: printSummary,
 });

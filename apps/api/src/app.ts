@@ -6,6 +6,7 @@ import type { AppContext } from './app-context';
 import { handleClientError } from './lib/client-error';
 import { handleFrameworkError, handleValidationError, registerErrorHandling } from './lib/error-handler';
 import { loggerOptions } from './lib/logger-options';
+import { registerMcpRoutes } from './mcp/http-route';
 import { createApiRouter } from './modules';
 import { paperPageHead } from './modules/papers/citation-meta';
 import { registerApiDocs } from './plugins/api-docs';
@@ -79,6 +80,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logInitialization: false,
     requestValidationErrorHandler: handleValidationError,
   });
+  // docs/mcp.md#over-http: the MCP endpoint, whose tools call the routes above in-process.
+  registerMcpRoutes(app);
   // docs/import-export.md#citation-meta-tags: a public paper's page carries its citation tags for the Zotero Connector.
   await registerWebApp(app, config.WEB_DIST, (url) => paperPageHead(context.db, url));
   app.addHook('onSend', async (request, reply) => {
