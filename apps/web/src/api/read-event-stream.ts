@@ -1,6 +1,6 @@
-import { STREAM_DONE, type TStreamEvent, type ZEventStream, ZStreamEvent } from '@paperbench/contract';
+import { readStreamEvents } from '@paperbench/client';
+import type { TStreamEvent, ZEventStream } from '@paperbench/contract';
 import type { AppRouteMutation, ClientInferRequest } from '@ts-rest/core';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { authorizedFetch } from './api-fetcher';
 
 /** A route of the contract that answers with Server-Sent Events (chat, review chat and writing, ideas). */
@@ -8,14 +8,6 @@ export type TEventStreamRoute = AppRouteMutation & { method: 'POST'; responses: 
 
 /** What a streamed route is sent: its contract body. */
 export type TEventStreamBody<TRoute extends TEventStreamRoute> = ClientInferRequest<TRoute>['body'];
-
-function parseEvent(data: string): TStreamEvent {
-  try {
-    return ZStreamEvent.parse(JSON.parse(data));
-  } catch {
-    throw new Error('The server sent a part of the answer this page cannot read.');
-  }
-}
 
 /**
  * POSTs `body` to a streamed route and reads its Server-Sent Events (docs/ai.md#chat-protocol): yields
@@ -34,22 +26,8 @@ export async function* readEventStream<TRoute extends TEventStreamRoute>(
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok || !response.body) {
+  if (!response.ok) {
     throw { status: response.status, body: await response.json().catch(() => null) };
   }
-  const reader = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error('The answer stopped before it was finished. Please try again.');
-      if (value.data === STREAM_DONE) return;
-      yield parseEvent(value.data);
-    }
-  } finally {
-    // Leaving early (Stop, an unmounted screen) releases the connection.
-    await reader.cancel().catch(() => {});
-  }
+  yield* readStreamEvents(response);
 }
