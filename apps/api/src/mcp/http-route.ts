@@ -14,14 +14,11 @@ const IN_PROCESS_BASE_URL = 'http://paperbench.internal';
  */
 async function requireToken(request: FastifyRequest, reply: FastifyReply) {
   if (request.token !== null) return;
-  return reply
-    .code(401)
-    .header('www-authenticate', 'Bearer')
-    .send({
-      error: 'UNAUTHORIZED',
-      message:
-        '/mcp needs Authorization: Bearer <personal access token>: create one on your profile page (API tokens) or with POST /api/tokens',
-    });
+  return reply.code(401).header('www-authenticate', 'Bearer').send({
+    error: 'UNAUTHORIZED',
+    message:
+      '/mcp needs Authorization: Bearer <personal access token>: create one on your profile page (API tokens) or with POST /api/tokens',
+  });
 }
 
 /** The bearer secret the request came with (requireToken has run: it is a valid one). */
@@ -32,7 +29,11 @@ function methodNotAllowed(_request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(405)
     .header('allow', 'POST')
-    .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST /mcp' }, id: null });
+    .send({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this server is stateless, POST /mcp' },
+      id: null,
+    });
 }
 
 /**
@@ -65,7 +66,9 @@ export function registerMcpRoutes(app: FastifyInstance) {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
+        reply.raw.end(
+          JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }),
+        );
       }
     }
   });

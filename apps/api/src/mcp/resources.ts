@@ -18,12 +18,22 @@ export function registerFolderResources(server: McpServer, pb: PaperbenchClient)
   server.registerResource(
     'folders',
     FOLDERS_URI,
-    { title: 'Your folders', description: 'Every folder of yours: id, name, type and paper count', mimeType: 'application/json' },
+    {
+      title: 'Your folders',
+      description: 'Every folder of yours: id, name, type and paper count',
+      mimeType: 'application/json',
+    },
     async (uri) => {
       const folders = await listFolders();
       return json(
         uri.href,
-        folders.map(({ id, name, type, files }) => ({ id, name, type, papers: files.length, uri: `${FOLDERS_URI}/${id}` })),
+        folders.map(({ id, name, type, files }) => ({
+          id,
+          name,
+          type,
+          papers: files.length,
+          uri: `${FOLDERS_URI}/${id}`,
+        })),
       );
     },
   );

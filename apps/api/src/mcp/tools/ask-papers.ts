@@ -86,9 +86,7 @@ function answerText(answer: string, abstained: boolean, citations: readonly TCit
   if (citations.length) {
     parts.push(
       'Verified sources:',
-      ...citations.map(
-        (c) => `[${c.n}] ${c.platform}:${c.paper_id}, p. ${c.page}: “${clip(oneLine(c.quote), 300)}”`,
-      ),
+      ...citations.map((c) => `[${c.n}] ${c.platform}:${c.paper_id}, p. ${c.page}: “${clip(oneLine(c.quote), 300)}”`),
     );
   }
   if (dropped > 0) parts.push(`(${dropped} citations could not be verified against their passages and are left out)`);
@@ -106,7 +104,7 @@ export function registerAskPapers(server: McpServer, pb: PaperbenchClient) {
       title: 'Ask the papers',
       description:
         'Answer a question from the full text of papers, citing passages [n] with their page. Only citations ' +
-        "the server verified are returned; when the papers do not say, abstained is true. Context: the papers " +
+        'the server verified are returned; when the papers do not say, abstained is true. Context: the papers ' +
         "named, a folder's papers (folder_id), or else the papers selected in the user's File List. Needs the ai scope.",
       inputSchema: {
         question: z.string().min(1).max(20_000).describe('The question'),

@@ -30,7 +30,9 @@ export function registerDailyFeed(server: McpServer, pb: PaperbenchClient) {
           for (const paper of papers) lines.push(`${paperEntry(paper, ++shown)}\n   Why: ${paper.reason}`);
         }
         if (shown < feed.total) {
-          lines.push(`\n(showing ${shown} of ${feed.total} papers of the day; follow topics to rank what matters first)`);
+          lines.push(
+            `\n(showing ${shown} of ${feed.total} papers of the day; follow topics to rank what matters first)`,
+          );
         }
         if (feed.previous_day) lines.push(`Previous day: ${feed.previous_day}.`);
         return textResult(joinBounded(lines, 'lines'));

@@ -3,7 +3,7 @@ import type { PaperbenchClient } from '@paperbench/client';
 import type { TPaperRef } from '@paperbench/contract';
 import { z } from 'zod';
 import { MAX_CHARS, MAX_ITEMS } from '../limits';
-import { expectStatus, runTool, textResult, ToolFailure } from '../tool-result';
+import { expectStatus, runTool, ToolFailure, textResult } from '../tool-result';
 import { paperRefShape } from './get-paper';
 
 /** What a CSL-JSON record of the library export says that identifies its paper (lib/bibliography.ts). */
@@ -37,7 +37,9 @@ function boundedBibtex(entries: readonly string[], notes: readonly string[]): st
   }
   const comments = [...notes];
   if (kept.length < entries.length) {
-    comments.push(`showing ${kept.length} of ${entries.length} entries (cut at ${MAX_CHARS} characters); export fewer papers at a time`);
+    comments.push(
+      `showing ${kept.length} of ${entries.length} entries (cut at ${MAX_CHARS} characters); export fewer papers at a time`,
+    );
   }
   if (kept.length === 0 && entries.length === 0) comments.push('no entries');
   return [...comments.map((note) => `% ${note}`), ...kept].join('\n\n');
@@ -50,8 +52,9 @@ function boundedBibtex(entries: readonly string[], notes: readonly string[]): st
  */
 async function entriesOfPapers(pb: PaperbenchClient, refs: readonly TPaperRef[]) {
   const bib = expectStatus(await pb.api.profile.library({ query: {} }), 200);
-  const cslText = expectStatus(await pb.api.profile.libraryCslJson(), 200);
-  const records = JSON.parse(String(cslText)) as CslRecord[];
+  // Its media type names JSON, so the client has parsed it already.
+  const csl: unknown = expectStatus(await pb.api.profile.libraryCslJson(), 200);
+  const records = (typeof csl === 'string' ? JSON.parse(csl) : csl) as CslRecord[];
   const byKey = new Map(bibtexEntries(String(bib)).map((entry) => [entry.key, entry.text]));
   const entries: string[] = [];
   const missing: string[] = [];
@@ -105,8 +108,16 @@ export function registerExportBibtex(server: McpServer, pb: PaperbenchClient) {
         const file =
           folder_id === undefined
             ? expectStatus(await pb.api.profile.library({ query: {} }), 200)
-            : expectStatus(await pb.api.folders.export({ params: { id: folder_id }, query: { format: 'bibtex' } }), 200);
-        return textResult(boundedBibtex(bibtexEntries(String(file)).map((entry) => entry.text), []));
+            : expectStatus(
+                await pb.api.folders.export({ params: { id: folder_id }, query: { format: 'bibtex' } }),
+                200,
+              );
+        return textResult(
+          boundedBibtex(
+            bibtexEntries(String(file)).map((entry) => entry.text),
+            [],
+          ),
+        );
       }),
   );
 }

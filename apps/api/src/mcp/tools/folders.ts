@@ -72,7 +72,9 @@ export function registerFolderTools(server: McpServer, pb: PaperbenchClient) {
         const file = expectStatus(answer, 200, 201);
         const title = oneLine(file.filename);
         return textResult(
-          answer.status === 201 ? `Added "${title}" to folder ${folder_id}.` : `"${title}" was already in folder ${folder_id}.`,
+          answer.status === 201
+            ? `Added "${title}" to folder ${folder_id}.`
+            : `"${title}" was already in folder ${folder_id}.`,
         );
       }),
   );

@@ -25,7 +25,13 @@ export function registerSearchPapers(server: McpServer, pb: PaperbenchClient) {
         from: z.string().optional().describe('Published on or after this day, YYYY-MM-DD'),
         to: z.string().optional().describe('Published on or before this day, YYYY-MM-DD'),
         sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),
-        limit: z.number().int().min(1).max(MAX_ITEMS).optional().describe(`How many papers, 1-${MAX_ITEMS} (default 10)`),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_ITEMS)
+          .optional()
+          .describe(`How many papers, 1-${MAX_ITEMS} (default 10)`),
         offset: z.number().int().min(0).max(10_000).optional().describe('Results to skip, for the next page'),
       },
       annotations: { readOnlyHint: true },
