@@ -30,6 +30,8 @@
  * runs just that section.
  * --annotations appends the annotation list's and counts' latency (500 marks on one paper, 200 papers
  * counted: bench/annotations.bench.ts); --annotations-only runs just that section.
+ * --mcp appends what the MCP layer costs (search_papers and ask_papers over POST /mcp against their routes
+ * called directly: bench/mcp.bench.ts); --mcp-only runs just that section.
  * --json writes every number (and the per-query latencies) to a file; --server benchmarks another
  * build of the API, e.g. a branch checked out and built elsewhere, instead of this one's dist/main.js.
  */
@@ -46,6 +48,7 @@ import { BenchClient } from './http-client';
 import { renderKnownItemReport, runKnownItemBench } from './known-item.bench';
 import { type LibraryResult, renderLibraryReport, runLibraryBench } from './library-report';
 import { benchHardware } from './machine';
+import { renderMcpReport, runMcpBench } from './mcp.bench';
 import { renderPdfMetadataReport, runPdfMetadataBench } from './pdf-metadata.bench';
 import { createScratchDatabase, serverVersion } from './postgres';
 import { renderQaReport, runQaBench } from './qa/qa-report';
@@ -151,6 +154,7 @@ async function main() {
       '--references-only',
       '--clean-text-only',
       '--annotations-only',
+      '--mcp-only',
     ] as const
   ).find((flag) => process.argv.includes(flag));
   const wants = (
@@ -164,7 +168,8 @@ async function main() {
       | 'pdf-metadata'
       | 'references'
       | 'clean-text'
-      | 'annotations',
+      | 'annotations'
+      | 'mcp',
   ) => (only ? only === `--${section}-only` : process.argv.includes(`--${section}`));
   const withLibrary = wants('library');
   const withDiscovery = wants('discovery');
@@ -176,6 +181,7 @@ async function main() {
   const withReferences = wants('references');
   const withCleanText = wants('clean-text');
   const withAnnotations = wants('annotations');
+  const withMcp = wants('mcp');
   const size = option('--size');
   const seed = option('--seed');
   const rounds = option('--rounds');
@@ -208,6 +214,7 @@ async function main() {
   const references = withReferences ? await runReferencesBench(log) : undefined;
   const cleanText = withCleanText ? await runCleanTextBench(log) : undefined;
   const annotations = withAnnotations ? await runAnnotationsBench(log) : undefined;
+  const mcp = withMcp ? await runMcpBench(log) : undefined;
 
   machine.loadAfter = os.loadavg()[0];
   const date = new Date().toISOString().slice(0, 10);
@@ -221,11 +228,12 @@ async function main() {
   if (pdfMetadata) console.log(renderPdfMetadataReport(pdfMetadata, date));
   if (references) console.log(renderReferencesReport(references, date));
   if (annotations) console.log(renderAnnotationsReport(annotations, date));
+  if (mcp) console.log(renderMcpReport(mcp, date));
   if (cleanText) console.log(renderCleanTextReport(cleanText, date));
   if (jsonFile)
     await writeFile(
       jsonFile,
-      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references, cleanText, annotations }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine, results, library, discovery, qa, streams, relevance, searchScale, pdfMetadata, references, cleanText, annotations, mcp }, null, 2)}\n`,
     );
 }
 
