@@ -17,7 +17,7 @@ export function expectStatus<TAnswer extends { status: number; body: unknown }, 
 }
 
 /** The route's `message`, or its status when the body is not the contract's error shape. */
-export function messageOf(status: number, body: unknown): string {
+function messageOf(status: number, body: unknown): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return `Paperbench answered ${status}`;
 }

@@ -8,10 +8,10 @@ import { paperRefShape } from './get-paper';
 
 const folderIdShape = { folder_id: z.number().int().positive().describe('The folder id (from list_folders)') };
 
-export const folderLine = (folder: TFolder) =>
+const folderLine = (folder: TFolder) =>
   `${oneLine(folder.name)} (folder_id: ${folder.id}, ${folder.files.length} papers${folder.type === 'shared' ? ', shared' : ''})`;
 
-export const fileLine = (file: TFolderFile, index: number) =>
+const fileLine = (file: TFolderFile, index: number) =>
   file.unavailable
     ? `${index}. ${file.filename} (paper_id: ${file.paper_id}, platform: ${file.platform})`
     : `${index}. ${oneLine(file.filename)} (paper_id: ${file.paper_id}, platform: ${file.platform}${file.no_pdf ? ', no PDF' : ''})`;
