@@ -39,8 +39,8 @@ function methodNotAllowed(_request: FastifyRequest, reply: FastifyReply) {
 /**
  * docs/mcp.md: the Streamable HTTP endpoint, stateless (no session id; a fresh server and transport per
  * request), so any replica answers any request. The reply is hijacked: the SDK writes the raw response
- * (JSON, `enableJsonResponse`), after the headers set so far (security headers, x-request-id) are copied
- * onto it; compression's onSend never runs on it.
+ * (JSON, `enableJsonResponse`), after the headers set so far (the security headers) and x-request-id are
+ * copied onto it; compression's onSend never runs on it.
  */
 export function registerMcpRoutes(app: FastifyInstance) {
   app.post('/mcp', { preHandler: requireToken }, async (request, reply) => {
@@ -55,6 +55,8 @@ export function registerMcpRoutes(app: FastifyInstance) {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
+    // app.ts sets it in onSend, which a hijacked reply skips.
+    reply.raw.setHeader('x-request-id', request.id);
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();

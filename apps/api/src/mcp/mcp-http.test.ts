@@ -176,6 +176,7 @@ describe.each(testDrivers())('MCP over Streamable HTTP (%s)', (driver) => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const body = await response.json();
     expect(body.id).toBe(7);
     expect(body.result.tools).toHaveLength(TOOL_NAMES.length);
