@@ -14,6 +14,7 @@ import {
   callTool,
   expectCitationsStored,
   type McpFixture,
+  resourceText,
   TOOL_NAMES,
   textOf,
   UNANSWERED_QUESTION,
@@ -91,7 +92,7 @@ describe.each(testDrivers())('MCP over Streamable HTTP (%s)', (driver) => {
     expect(abstained.structured).toMatchObject({ abstained: true, citations: [] });
 
     const folder = await client.readResource({ uri: `paperbench://folders/${fixture.folder.id}` });
-    expect(String(folder.contents[0]?.text)).toContain(fixture.specter.paperId);
+    expect(resourceText(folder)).toContain(fixture.specter.paperId);
   });
 
   it('applies the token scopes: a read-only token cannot add to a folder (write) nor ask (ai)', async () => {
@@ -177,7 +178,7 @@ describe.each(testDrivers())('MCP over Streamable HTTP (%s)', (driver) => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const body = await response.json();
+    const body = (await response.json()) as { id: number; result: { tools: unknown[] } };
     expect(body.id).toBe(7);
     expect(body.result.tools).toHaveLength(TOOL_NAMES.length);
   });

@@ -35,7 +35,7 @@ describe.each(testDrivers())('MCP over stdio (%s)', (driver) => {
       method: 'POST',
       url: '/api/tokens',
       headers: { 'x-user-id': fixture.user.token },
-      payload: { name: 'stdio', scopes: ['read', 'ai'] },
+      payload: { name: 'stdio', scopes: ['read', 'write', 'ai'] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const transport = new StdioClientTransport({
@@ -83,12 +83,10 @@ describe.each(testDrivers())('MCP over stdio (%s)', (driver) => {
     expect(abstained.structured).toMatchObject({ abstained: true, citations: [] });
   });
 
-  it("gives the route's refusal as a tool error: this token has no write scope", async () => {
-    const result = await callTool(client, 'add_to_folder', {
-      folder_id: fixture.folder.id,
-      paper_id: fixture.unfiled.paperId,
-    });
+  it("gives the route's refusal as a tool error, with its message and no stack", async () => {
+    const result = await callTool(client, 'get_paper', { paper_id: 'no.such.paper' });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('`write` scope');
+    expect(textOf(result)).toMatch(/not found/i);
+    expect(textOf(result)).not.toMatch(/\n\s+at /);
   });
 });

@@ -45,6 +45,12 @@ export function textOf(result: CallToolResult): string {
   return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 }
 
+/** The text of a resource read (its first content). */
+export function resourceText({ contents }: { contents: ({ text: string } | { blob: string })[] }): string {
+  const first = contents[0];
+  return first && 'text' in first ? first.text : '';
+}
+
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }

@@ -14,6 +14,7 @@ import {
   callTool,
   expectCitationsStored,
   type McpFixture,
+  resourceText,
   TOOL_NAMES,
   textOf,
   UNANSWERED_QUESTION,
@@ -197,11 +198,11 @@ describe.each(testDrivers())('MCP tools (%s)', (driver) => {
       expect.arrayContaining(['paperbench://folders', `paperbench://folders/${fixture.folder.id}`]),
     );
     const list = await client.readResource({ uri: 'paperbench://folders' });
-    expect(JSON.parse(String(list.contents[0]?.text))).toContainEqual(
+    expect(JSON.parse(resourceText(list))).toContainEqual(
       expect.objectContaining({ id: fixture.folder.id, name: 'Test folder' }),
     );
     const folder = await client.readResource({ uri: `paperbench://folders/${fixture.folder.id}` });
-    expect(JSON.parse(String(folder.contents[0]?.text))).toContainEqual({
+    expect(JSON.parse(resourceText(folder))).toContainEqual({
       paper_id: fixture.specter.paperId,
       platform: 'arxiv',
       title: 'SPECTER',
