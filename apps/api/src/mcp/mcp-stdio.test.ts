@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -88,5 +89,56 @@ describe.each(testDrivers())('MCP over stdio (%s)', (driver) => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/not found/i);
     expect(textOf(result)).not.toMatch(/\n\s+at /);
+  });
+});
+
+/** The entry run as an assistant runs it, with `input` on stdin: its exit code and both outputs. */
+function runEntry(env: Record<string, string>, input: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mcp/stdio.ts'], {
+    cwd: packageRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  child.stdin.end(input);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('MCP stdio entry', () => {
+  it('writes protocol messages only to stdout, its log to stderr', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    // Port 9 is closed: nothing is called before a tool runs.
+    const { stdout, stderr } = await runEntry(
+      { PAPERBENCH_TOKEN: `pbt_${'A'.repeat(43)}`, PAPERBENCH_URL: 'http://127.0.0.1:9' },
+      `${JSON.stringify(initialize)}\n`,
+    );
+    const lines = stdout.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'paperbench' } },
+    });
+    expect(stderr).toContain('serving over stdio, calling http://127.0.0.1:9');
+  });
+
+  it('refuses to start without PAPERBENCH_TOKEN, saying so on stderr', async () => {
+    const { code, stdout, stderr } = await runEntry({}, '');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('set PAPERBENCH_TOKEN');
   });
 });
