@@ -29,6 +29,7 @@ export const tokensContract = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody() },
     summary: 'Revoke a token: every later call with it is 401',
-    description: "404 for an id that is not one of the caller's live tokens.",
+    description:
+      "404 for an id that is not one of the caller's tokens (an expired one, no longer listed, may still be deleted).",
   },
 });

@@ -90,6 +90,38 @@ describe.each(testDrivers())('personal access tokens (%s)', (driver) => {
     expect(listed.last_used_at).toBe(row?.lastUsedAt?.toISOString());
   });
 
+  it('writes last_used_at at most once a minute per token', async () => {
+    const user = await buildUser(t.db);
+    const { id, token } = await newToken(user.token, ['read']);
+    const lastUsed = async () => (await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0]?.lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    expect((await call(bearer(token), 'GET', '/api/folders')).statusCode).toBe(200);
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    // A stamp from this minute is left alone: a second call writes nothing.
+    const recent = new Date(Date.now() - 30_000);
+    await t.db.update(apiTokens).set({ lastUsedAt: recent }).where(eq(apiTokens.id, id));
+    expect((await call(bearer(token), 'GET', '/api/folders')).statusCode).toBe(200);
+    expect((await lastUsed())?.toISOString()).toBe(recent.toISOString());
+    // One older than a minute is refreshed.
+    const stale = new Date(Date.now() - 120_000);
+    await t.db.update(apiTokens).set({ lastUsedAt: stale }).where(eq(apiTokens.id, id));
+    expect((await call(bearer(token), 'GET', '/api/folders')).statusCode).toBe(200);
+    expect((await lastUsed())?.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+  });
+
+  it('lets its owner delete an expired token too (it is no longer listed)', async () => {
+    const user = await buildUser(t.db);
+    const { id } = await newToken(user.token, ['read']);
+    await t.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, id));
+    expect((await call(asUser(user.token), 'DELETE', `/api/tokens/${id}`)).statusCode).toBe(204);
+    expect(await tokenCount(user.id)).toBe(0);
+    expect((await call(asUser(user.token), 'DELETE', `/api/tokens/${id}`)).statusCode).toBe(404);
+  });
+
   it('refuses both credentials at once with 400, and changes nothing', async () => {
     const user = await buildUser(t.db);
     const { token } = await newToken(user.token, ['read', 'write']);
