@@ -135,6 +135,31 @@ describe('MCP stdio entry', () => {
     expect(stderr).toContain('serving over stdio, calling http://127.0.0.1:9');
   });
 
+  it('answers a tool call to an unreachable server with a tool error naming it', async () => {
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_folders', arguments: {} } },
+    ];
+    const { stdout } = await runEntry(
+      { PAPERBENCH_TOKEN: `pbt_${'A'.repeat(43)}`, PAPERBENCH_URL: 'http://127.0.0.1:9' },
+      messages.map((message) => `${JSON.stringify(message)}\n`).join(''),
+    );
+    const answers = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(answers.find((answer) => answer.id === 2)?.result).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^Paperbench could not be reached or failed: /) }],
+    });
+  });
+
   it('refuses to start without PAPERBENCH_TOKEN, saying so on stderr', async () => {
     const { code, stdout, stderr } = await runEntry({}, '');
     expect(code).toBe(2);
