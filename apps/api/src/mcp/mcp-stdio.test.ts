@@ -72,6 +72,11 @@ describe.each(testDrivers())('MCP over stdio (%s)', (driver) => {
     expect((await callOk(client, 'daily_feed')).text).toMatch(/papers on/);
     expect((await callOk(client, 'export_bibtex', { papers: [paper] })).text).toMatch(/^@\w+\{/m);
     expect((await callOk(client, 'list_annotations', paper)).text).toContain('the key idea');
+    const added = await callOk(client, 'add_to_folder', {
+      folder_id: fixture.folder.id,
+      paper_id: fixture.unfiled.paperId,
+    });
+    expect(added.text).toBe(`Added "A paper to file away" to folder ${fixture.folder.id}.`);
   });
 
   it('answers with stored passages as citations, and abstains when the papers do not say', async () => {
