@@ -12,8 +12,8 @@ export function RevokeTokenDialog({ token, onClose }: { token: TToken; onClose: 
   return (
     <Modal title="Revoke token" onClose={closeUnlessBusy} className="token-revoke-modal">
       <p className="token-revoke-text">
-        Every program using <strong>{token.name}</strong> (<code>{token.prefix}…</code>) stops working at once: its next
-        call is refused. This cannot be undone; create a new token to give a program access again.
+        Every program using <strong>{token.name}</strong> stops working at once: its next call is refused. This cannot
+        be undone; create a new token to give a program access again.
       </p>
       {revoke.isError && (
         <p className="form-alert" role="alert">

@@ -229,7 +229,7 @@ describe('API tokens on /profile', () => {
     renderTokens();
     await user.click(await screen.findByRole('button', { name: 'Revoke Laptop scripts' }));
     let dialog = screen.getByRole('dialog', { name: 'Revoke token' });
-    expect(dialog).toHaveTextContent('Every program using Laptop scripts (pbt_abcd1234…) stops working');
+    expect(dialog).toHaveTextContent('Every program using Laptop scripts stops working at once');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requestsTo(fetchMock, 'DELETE')).toHaveLength(0);
