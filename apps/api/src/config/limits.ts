@@ -29,6 +29,8 @@ export const limitsEnv = {
   RATE_LIMIT_AI_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(500),
   /** Google sign-ins (POST /api/auth/google-login) per IP and per user an hour. */
   RATE_LIMIT_SIGN_IN_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** docs/security.md#personal-access-tokens: requests one personal access token may make a minute (every route). */
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Bytes one user's uploads may hold in total (default 1 GB). */
   USER_UPLOAD_QUOTA_BYTES: z.coerce
     .number()

@@ -27,6 +27,7 @@ import { createSearchRouter } from './search/search.router';
 import { createShareRouter } from './share/share.router';
 import { createSubscriptionRouter } from './subscription/subscription.router';
 import { createSummariesRouter } from './summaries/summaries.router';
+import { createTokensRouter } from './tokens/tokens.router';
 import { createTopicsRouter } from './topics/topics.router';
 import { createUploadsRouter } from './uploads/uploads.router';
 
@@ -66,4 +67,5 @@ export const createApiRouter = (context: AppContext) =>
     references: createReferencesRouter(context),
     annotations: createAnnotationsRouter(context),
     reading: createReadingRouter(context),
+    tokens: createTokensRouter(context),
   });

@@ -4,7 +4,8 @@ import type { Config } from '../config';
 
 /**
  * The named request budgets of docs/security.md#rate-limits-and-quotas, in one place (as Cal.com names its limits). Each is
- * counted per IP always, and per user as well when X-User-ID identified the caller.
+ * counted per IP always, and per user as well when X-User-ID identified the caller (per token instead when a
+ * personal access token did: docs/security.md#personal-access-tokens).
  */
 export type BudgetName =
   | 'get_id'
@@ -19,7 +20,8 @@ export type BudgetName =
   | 'comment'
   | 'annotation'
   | 'reading'
-  | 'sign_in';
+  | 'sign_in'
+  | 'token';
 
 export interface Budget {
   name: BudgetName;
@@ -28,8 +30,10 @@ export interface Budget {
   windowMs: number;
   /** What is counted, for the 429's sentence: "at most 120 searches a minute". */
   noun: string;
-  /** Counted per identified user only (a day's allowance, docs/ai.md#budgets), not per IP. */
+  /** Counted per identified user only (a day's allowance, docs/ai.md#budgets), not per IP, whichever credential. */
   perUserOnly?: boolean;
+  /** Counted per personal access token only, on every request made with one (not per IP, not per route). */
+  perTokenOnly?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -57,6 +61,10 @@ export function budgetsFromConfig(config: Config): Record<BudgetName, Budget> {
     annotation: budget('annotation', config.RATE_LIMIT_ANNOTATION_PER_MINUTE, MINUTE, 'annotation changes'),
     reading: budget('reading', config.RATE_LIMIT_READING_PER_MINUTE, MINUTE, 'reading position saves'),
     sign_in: budget('sign_in', config.RATE_LIMIT_SIGN_IN_PER_HOUR, HOUR, 'sign-ins'),
+    token: {
+      ...budget('token', config.RATE_LIMIT_TOKEN_PER_MINUTE, MINUTE, 'requests with this token'),
+      perTokenOnly: true,
+    },
   };
 }
 

@@ -36,6 +36,12 @@ interface LimitResult {
   isExceeded: boolean;
 }
 type Limiter = (request: FastifyRequest) => Promise<LimitResult>;
+/** A budget's counters: per IP, per user, per personal access token (null where the budget does not count that way). */
+interface BudgetLimiters {
+  byIp: Limiter | null;
+  byUser: Limiter | null;
+  byToken: Limiter | null;
+}
 
 /** One of the plugin's limiters; keyPrefix is our store's option (the plugin passes options to child()). */
 function createLimiter(app: FastifyInstance, options: CreateRateLimitOptions & { keyPrefix: string }): Limiter {
@@ -70,7 +76,7 @@ function tooMany(budget: Budget, retryAfterSeconds: number) {
 
 /**
  * docs/security.md#rate-limits-and-quotas (ASVS V11): every API route with a budget (budgets.ts) is counted per IP and, once
- * the identity plugin has identified the caller, per user; over either → 429 in the contract's error
+ * the identity plugin has identified the caller, per user (per token for a personal access token); over either → 429 in the contract's error
  * shape with Retry-After and RateLimit-* headers. Runs as a preHandler registered after the identity
  * plugin's, so request.userId is known. request.ip honours TRUST_PROXY.
  */
@@ -88,28 +94,51 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
     });
     const budgets = budgetsFromConfig(config);
-    const limiters = new Map<BudgetName, { byIp: Limiter | null; byUser: Limiter }>();
+    const limiters = new Map<BudgetName, BudgetLimiters>();
     for (const budget of Object.values(budgets)) {
       const common = { max: budget.max, timeWindow: budget.windowMs };
+      const perIp = !budget.perUserOnly && !budget.perTokenOnly;
       limiters.set(budget.name, {
         // The plugin's own key: the client IP, IPv6 grouped by /64 so one host cannot rotate addresses.
-        byIp: budget.perUserOnly ? null : createLimiter(app, { ...common, keyPrefix: `${budget.name}:ip:` }),
-        byUser: createLimiter(app, {
-          ...common,
-          keyPrefix: `${budget.name}:user:`,
-          keyGenerator: (request) => String(request.userId),
-        }),
+        byIp: perIp ? createLimiter(app, { ...common, keyPrefix: `${budget.name}:ip:` }) : null,
+        byUser: budget.perTokenOnly
+          ? null
+          : createLimiter(app, {
+              ...common,
+              keyPrefix: `${budget.name}:user:`,
+              keyGenerator: (request) => String(request.userId),
+            }),
+        // docs/security.md#personal-access-tokens: a token's calls have counters of their own, so an agent
+        // cannot use up its user's browser budgets; a day's model allowance (perUserOnly) stays the user's.
+        byToken: budget.perUserOnly
+          ? null
+          : createLimiter(app, {
+              ...common,
+              keyPrefix: `${budget.name}:token:`,
+              keyGenerator: (request) => String(request.token?.id),
+            }),
       });
     }
+    /** Who a budget's per-subject counter counts: the token when one was used and the budget has a token counter, else the user. */
+    const subjectLimiter = (request: FastifyRequest, limiter: BudgetLimiters): Limiter | null => {
+      if (request.token !== null && limiter.byToken) return limiter.byToken;
+      return request.userId !== null ? limiter.byUser : null;
+    };
     app.addHook('preHandler', async (request, reply) => {
       const name = budgetOf(request.method, request.routeOptions.url);
-      if (!name) return;
+      // The `token` budget first: every request made with a token, whatever its route (pages and /mcp too).
+      const countedBudgets: BudgetName[] = [
+        ...(request.token !== null ? (['token'] as const) : []),
+        ...(name ? budgetsCounted(name) : []),
+      ];
+      if (countedBudgets.length === 0) return;
       const results: { budget: Budget; result: LimitResult }[] = [];
-      for (const counted of budgetsCounted(name)) {
-        const limiter = limiters.get(counted) as { byIp: Limiter | null; byUser: Limiter };
+      for (const counted of countedBudgets) {
+        const limiter = limiters.get(counted) as BudgetLimiters;
         const budget = budgets[counted];
         if (limiter.byIp) results.push({ budget, result: await limiter.byIp(request) });
-        if (request.userId !== null) results.push({ budget, result: await limiter.byUser(request) });
+        const bySubject = subjectLimiter(request, limiter);
+        if (bySubject) results.push({ budget, result: await bySubject(request) });
         // docs/ai.md#budgets: a request one budget refuses is not counted against the next (the minute's
         // `ai` before the day's `ai_daily`): a 429 costs nothing of the day's allowance.
         if (results.some(({ result }) => result.isExceeded)) break;

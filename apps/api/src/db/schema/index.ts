@@ -1,5 +1,6 @@
 export * from './ai-scorecards';
 export * from './annotations';
+export * from './api-tokens';
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';

@@ -75,6 +75,7 @@ export async function insertNamedUser(tx: Tx, identity: NamedIdentity): Promise<
  */
 export const USER_REFERENCES = [
   'annotation_reads.user_id',
+  'api_tokens.user_id',
   'annotation_replies.author_id',
   'annotations.user_id',
   'chat_sessions.user_id',
@@ -109,7 +110,8 @@ export const USER_REFERENCES = [
  * - thread readings of annotations keep the later reading;
  * - where both read the same paper, the later reading position wins (docs/reading.md#resume-reading);
  * - everything else (uploads, chat and review sessions with their messages, saved ideas, comments, annotations,
- *   contact messages, page views, clicks, share links, members added, files placed) changes hands as it is.
+ *   contact messages, page views, clicks, share links, members added, files placed, personal access tokens)
+ *   changes hands as it is.
  */
 export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number): Promise<void> {
   const pairs = rowsOf<{ from_id: number; into_id: number }>(
@@ -163,6 +165,8 @@ export async function mergeAnonymousUser(tx: Tx, fromId: number, intoId: number)
     on conflict (user_id, platform, paper_id) do update
       set page = excluded.page, "offset" = excluded."offset", updated_at = excluded.updated_at
       where excluded.updated_at > reading_positions.updated_at`);
+  // docs/security.md#personal-access-tokens: a script's token keeps working, now for the account.
+  await tx.execute(sql`update api_tokens set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update contact_messages set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update page_views set user_id = ${intoId} where user_id = ${fromId}`);
   await tx.execute(sql`update paper_clicks set user_id = ${intoId} where user_id = ${fromId}`);

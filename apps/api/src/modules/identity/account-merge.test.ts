@@ -93,6 +93,9 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     ]);
     expect(upload.statusCode).toBe(201);
     await post(device2, '/api/topics', { topic: 'transformers' });
+    // docs/security.md#personal-access-tokens: a script's token moves with the rest and keeps working.
+    const script = await post(device2, '/api/tokens', { name: 'Script', scopes: ['read'] });
+    expect(script.statusCode).toBe(201);
     await post(device2, '/api/topics', { topic: 'Graphs' });
     await t.db
       .insert(subscriptions)
@@ -174,6 +177,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'annotations.user_id': 1,
       'annotation_replies.author_id': 1,
       'annotation_reads.user_id': 1,
+      'api_tokens.user_id': 1,
       'folders.owner_id': 2,
       'uploads.owner_id': 1,
       'topics.user_id': 2,
@@ -205,6 +209,7 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       'annotation_replies.author_id': moved('annotation_replies.author_id'),
       // The thread both read collapses to one reading.
       'annotation_reads.user_id': moved('annotation_reads.user_id') - 1,
+      'api_tokens.user_id': moved('api_tokens.user_id'),
       // 'Reading' merged into the account's 'Reading'; 'Other' moved.
       'folders.owner_id': 2,
       'uploads.owner_id': moved('uploads.owner_id'),
@@ -276,6 +281,13 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
     const first = await t.app.inject({ url: '/api/folders', headers: as(device1) });
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe(list.body);
+    // The moved token now acts for the account: it sees the merged library too.
+    const byToken = await t.app.inject({
+      url: '/api/folders',
+      headers: { authorization: `Bearer ${script.json().token}` },
+    });
+    expect(byToken.statusCode).toBe(200);
+    expect(byToken.body).toBe(list.body);
   });
 
   it('a first sign-in on a device with data keeps all of it (the device becomes the account)', async () => {

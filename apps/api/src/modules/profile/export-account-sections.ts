@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { uploadFileJoin, uploadPaperJoin } from '../../db/columns/upload-joins';
-import { papers, storedFiles, subscriptions, topics, uploads, userSessions } from '../../db/schema';
+import { apiTokens, papers, storedFiles, subscriptions, topics, uploads, userSessions } from '../../db/schema';
+import { displayPrefix } from '../tokens/token-secret';
 import { iso, listSection, oneRowSection } from './export-section';
 
 /** Sessions show when they were used, never their token hashes. */
@@ -90,5 +91,30 @@ export const subscriptionSection = oneRowSection('subscription', {
     unsubscribed_at: iso(subscription.unsubscribedAt),
     created_at: iso(subscription.createdAt),
     updated_at: iso(subscription.updatedAt),
+  }),
+});
+
+/** docs/security.md#personal-access-tokens: the tokens' metadata, never their hashes. */
+export const tokensSection = listSection('tokens', {
+  read: (tx, { userId }) =>
+    tx
+      .select({
+        name: apiTokens.name,
+        scopes: apiTokens.scopes,
+        prefix: apiTokens.prefix,
+        createdAt: apiTokens.createdAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        expiresAt: apiTokens.expiresAt,
+      })
+      .from(apiTokens)
+      .where(eq(apiTokens.userId, userId))
+      .orderBy(apiTokens.createdAt, apiTokens.id),
+  present: (token) => ({
+    name: token.name,
+    scopes: token.scopes,
+    prefix: displayPrefix(token.prefix),
+    created_at: iso(token.createdAt),
+    last_used_at: iso(token.lastUsedAt),
+    expires_at: iso(token.expiresAt),
   }),
 });

@@ -8,7 +8,8 @@ import { visiblePaperFilter } from '../papers/paper-visibility.repo';
 export interface ExportScope {
   userId: number;
   email: string | null;
-  sessionId: number;
+  /** Null when the export is asked for with a personal access token (no session: no device is this one). */
+  sessionId: number | null;
 }
 
 /**

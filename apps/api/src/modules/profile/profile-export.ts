@@ -1,5 +1,11 @@
 import type { Tx } from '../../db/client';
-import { sessionsSection, subscriptionSection, topicsSection, uploadsSection } from './export-account-sections';
+import {
+  sessionsSection,
+  subscriptionSection,
+  tokensSection,
+  topicsSection,
+  uploadsSection,
+} from './export-account-sections';
 import {
   contactMessagesSection,
   ideasSection,
@@ -25,6 +31,7 @@ import { chatSessionsSection, reviewSessionsSection } from './export-session-sec
  */
 const EXPORT_SECTIONS: readonly ExportSection[] = [
   sessionsSection,
+  tokensSection,
   foldersSection,
   uploadsSection,
   topicsSection,

@@ -2,7 +2,7 @@ import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../../app-context';
 import { setDownloadHeaders } from '../../lib/download';
-import { requireSession, requireUser } from '../../plugins/identity';
+import { requireUser } from '../../plugins/identity';
 import { deleteAccount, exportProfile, getProfile, libraryBibtex, libraryCslJson } from './profile.service';
 
 const s = initServer();
@@ -13,9 +13,10 @@ export const createProfileRouter = (context: AppContext) => {
   return s.router(contract.profile, {
     get: async ({ request }) => ({ status: 200, body: await getProfile(db, requireUser(request)) }),
     export: async ({ request, reply }) => {
-      const { userId, sessionId } = requireSession(request);
+      // A `read` token may export too (docs/security.md#personal-access-tokens): no session is "this device".
+      const userId = requireUser(request);
       setDownloadHeaders(reply, 'paperbench-export.json');
-      return { status: 200, body: await exportProfile(db, userId, sessionId) };
+      return { status: 200, body: await exportProfile(db, userId, request.sessionId) };
     },
     library: async ({ query, request, reply }) => {
       const bibtex = await libraryBibtex(db, requireUser(request), query.annote);

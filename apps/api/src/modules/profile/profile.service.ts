@@ -59,7 +59,7 @@ export async function libraryCslJson(db: Db, userId: number): Promise<string> {
 }
 
 /** GET /api/profile/export: everything the server holds about the caller (GDPR Art. 15 and 20). */
-export function exportProfile(db: Db, userId: number, sessionId: number): Promise<TProfileExport> {
+export function exportProfile(db: Db, userId: number, sessionId: number | null): Promise<TProfileExport> {
   return db.transaction(async (tx) => {
     const user = await profileUser(tx, userId);
     return {

@@ -148,6 +148,7 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
         'share_links',
         'shared_folders',
         'subscription',
+        'tokens',
         'topics',
         'uploads',
       ].sort(),
