@@ -77,6 +77,12 @@ describe('the HTTP app', () => {
     );
     const expected = routesOf(contract).map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(operations.sort()).toEqual(expected.sort());
+    // docs/security.md#personal-access-tokens: X-User-ID or a bearer token, either one.
+    expect(document.components.securitySchemes).toEqual({
+      userId: { type: 'apiKey', in: 'header', name: 'X-User-ID' },
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'pbt_…' }),
+    });
+    expect(document.security).toEqual([{ userId: [] }, { bearerAuth: [] }]);
   });
 
   it('serves readable API docs', async () => {

@@ -15,12 +15,23 @@ export function buildOpenApiDocument() {
         version: '0.1.0',
         description:
           'Find, keep, read and discuss research papers. Send the id from POST /api/user/get_id as the ' +
-          'X-User-ID header. Every error is `{error, message, details?}`.',
+          'X-User-ID header, or a personal access token as `Authorization: Bearer pbt_…` (never both; a token ' +
+          'is limited to its scopes: docs/security.md#personal-access-tokens). Every error is ' +
+          '`{error, message, details?}`.',
       },
       components: {
-        securitySchemes: { userId: { type: 'apiKey', in: 'header', name: 'X-User-ID' } },
+        securitySchemes: {
+          userId: { type: 'apiKey', in: 'header', name: 'X-User-ID' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pbt_…',
+            description: 'A personal access token (create one on the profile page or with POST /api/tokens).',
+          },
+        },
       },
-      security: [{ userId: [] }],
+      // Either scheme (OpenAPI: alternatives are separate requirement objects).
+      security: [{ userId: [] }, { bearerAuth: [] }],
     },
     { setOperationId: 'concatenated-path' },
   );

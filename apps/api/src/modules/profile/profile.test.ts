@@ -232,6 +232,9 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     await post(me.id, '/api/topics', { topic: 'Helices' });
     await post(me.id, '/api/chat/sessions', { title: 'Talk' });
     await post(me.id, '/api/contact', { message: 'Bye' });
+    // docs/security.md#personal-access-tokens: tokens go with the account (on delete cascade).
+    const script = await post(me.id, '/api/tokens', { name: 'Script', scopes: ['read'] });
+    expect(script.statusCode).toBe(201);
     const alone = await upload(me.id, 'alone');
     const kept = await upload(me.id, 'kept');
     // Someone else keeps a copy of `kept` in a folder (imported from a share link): a reference, not a
@@ -254,6 +257,8 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
     for (const id of [me.id, second.id]) {
       expect((await t.app.inject({ url: '/api/profile', headers: as(id) })).statusCode).toBe(401);
     }
+    const byToken = { authorization: `Bearer ${script.json().token}` };
+    expect((await t.app.inject({ url: '/api/profile', headers: byToken })).statusCode).toBe(401);
     // Both uploads: their papers, rows, stored files and bytes are gone; the copy passed to no one.
     for (const gone of [alone, kept]) {
       expect(await t.db.select().from(uploads).where(eq(uploads.paperId, gone.paperId))).toEqual([]);
