@@ -39,12 +39,15 @@ export function useCreateTokenMutation() {
   });
 }
 
-/** DELETE /api/tokens/:id: every later call with the token is 401; it leaves the list at once. */
+/**
+ * DELETE /api/tokens/:id: every later call with the token is 401; it leaves the list at once. A 404 means it
+ * is no longer live (revoked in another tab, or expired): gone either way, which is what was asked.
+ */
 export function useRevokeTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: TToken) => {
-      expectStatus(await apiClient.tokens.revoke({ params: { id: pathSegment(token.id) } }), 204);
+      expectStatus(await apiClient.tokens.revoke({ params: { id: pathSegment(token.id) } }), 204, 404);
     },
     onSuccess: (_nothing, revoked) => {
       queryClient.setQueryData<TTokenList>(tokenKeys.list(), (list) =>

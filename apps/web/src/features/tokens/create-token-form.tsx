@@ -52,7 +52,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: TCreatedTo
   };
 
   return (
-    <form className="token-form" noValidate aria-label="New token" onSubmit={submit}>
+    <form className="token-form" noValidate aria-label="Create a token" onSubmit={submit}>
       <div className="token-form-row">
         <Field label="Token name" error={errors.name}>
           {(control) => (

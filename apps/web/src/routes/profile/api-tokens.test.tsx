@@ -258,6 +258,20 @@ describe('API tokens on /profile', () => {
     expect(screen.getByRole('list', { name: 'Your tokens' })).toHaveTextContent('Laptop scripts');
   });
 
+  it('closes the dialog without an error when the token is already gone on the server (404)', async () => {
+    mockTokensApi([token()], {
+      revoke: () => ({ status: 404, body: { error: 'NOT_FOUND', message: 'Token not found' } }),
+    });
+    const user = userEvent.setup();
+    renderTokens();
+    await user.click(await screen.findByRole('button', { name: 'Revoke Laptop scripts' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Revoke token' })).getByRole('button', { name: 'Revoke' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows a list that could not be loaded', async () => {
     mockTokensApi([], { list: () => ({ status: 503, body: { error: 'UNAVAILABLE', message: 'Down.' } }) });
     renderTokens();
