@@ -1,5 +1,5 @@
 import { MAX_TOKEN_NAME_LENGTH, type TCreatedToken, type TTokenScope } from '@paperbench/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { Field } from '../form-card/field';
 import { useCreateTokenMutation } from './api';
@@ -17,7 +17,14 @@ import {
  * field once the person has tried to create it; the server's refusals (the quota's 409, a 429) in its words.
  * The created token, secret included, goes to `onCreated` only (docs/security.md#personal-access-tokens).
  */
-export function CreateTokenForm({ onCreated }: { onCreated: (created: TCreatedToken) => void }) {
+export function CreateTokenForm({
+  onCreated,
+  focusOnMount = false,
+}: {
+  onCreated: (created: TCreatedToken) => void;
+  /** After the new-token panel's Done: the panel is gone, so focus comes back to the form's first field. */
+  focusOnMount?: boolean;
+}) {
   const [draft, setDraft] = useState<TTokenDraft>(emptyTokenDraft);
   const [wasTried, setWasTried] = useState(false);
   const create = useCreateTokenMutation();
@@ -26,6 +33,11 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: TCreatedTo
   const scopesNoteId = useId();
   const idPrefix = useId();
   const errors = wasTried ? validateTokenDraft(draft) : {};
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only.
+  useEffect(() => {
+    if (focusOnMount) nameRef.current?.focus();
+  }, []);
 
   const edit = (change: Partial<TTokenDraft>) => setDraft((current) => ({ ...current, ...change }));
   const toggleScope = (scope: TTokenScope) =>

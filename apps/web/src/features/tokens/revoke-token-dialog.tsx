@@ -4,7 +4,15 @@ import { Modal } from '../ui/modal';
 import { useRevokeTokenMutation } from './api';
 
 /** "Revoke token": asked first, since every program holding the secret stops working at once. */
-export function RevokeTokenDialog({ token, onClose }: { token: TToken; onClose: () => void }) {
+export function RevokeTokenDialog({
+  token,
+  onClose,
+  onRevoked,
+}: {
+  token: TToken;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
   const revoke = useRevokeTokenMutation();
   const closeUnlessBusy = () => {
     if (!revoke.isPending) onClose();
@@ -28,7 +36,7 @@ export function RevokeTokenDialog({ token, onClose }: { token: TToken; onClose: 
           type="button"
           className="button token-revoke-button"
           disabled={revoke.isPending}
-          onClick={() => revoke.mutate(token, { onSuccess: onClose })}
+          onClick={() => revoke.mutate(token, { onSuccess: onRevoked })}
         >
           {revoke.isPending ? 'Revoking…' : 'Revoke'}
         </button>

@@ -1,5 +1,5 @@
 import type { TToken } from '@paperbench/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 import { isExpired, scopeLabel } from './token-draft';
@@ -67,10 +67,21 @@ function TokenRow({ token, onRevoke }: { token: TToken; onRevoke: () => void }) 
 /** "Your tokens": each live token (never its secret) with a Revoke that asks first. */
 export function TokenList({ tokens }: { tokens: TToken[] }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [revoking, setRevoking] = useState<TToken | null>(null);
+  const [wasRevoked, setWasRevoked] = useState(false);
+  // The row whose Revoke opened the dialog is gone: focus lands on the list's heading, not on the page's start.
+  useEffect(() => {
+    if (wasRevoked && !revoking) {
+      heading.current?.focus();
+      setWasRevoked(false);
+    }
+  }, [wasRevoked, revoking]);
   return (
     <div className="token-list-block">
-      <h3 id={headingId}>Your tokens</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Your tokens
+      </h3>
       {tokens.length === 0 ? (
         <p className="token-empty">No tokens yet.</p>
       ) : (
@@ -80,7 +91,16 @@ export function TokenList({ tokens }: { tokens: TToken[] }) {
           ))}
         </ul>
       )}
-      {revoking && <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />}
+      {revoking && (
+        <RevokeTokenDialog
+          token={revoking}
+          onClose={() => setRevoking(null)}
+          onRevoked={() => {
+            setWasRevoked(true);
+            setRevoking(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -168,8 +168,9 @@ describe('API tokens on /profile', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(document.body).not.toHaveTextContent(SECRET);
     expect(screen.queryByDisplayValue(SECRET)).toBeNull();
-    // A fresh form: empty name, Read only, 30 days.
+    // A fresh form, focused: empty name, Read only, 30 days.
     expect(screen.getByRole('textbox', { name: 'Token name' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Token name' })).toHaveFocus();
     expect(screen.getByRole('checkbox', { name: 'AI' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveDisplayValue('30 days');
   });
@@ -240,6 +241,7 @@ describe('API tokens on /profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsTo(fetchMock, 'DELETE').map(([url]) => String(url))).toEqual(['/api/tokens/5']);
+    expect(screen.getByRole('heading', { name: 'Your tokens' })).toHaveFocus();
     const list = screen.getByRole('list', { name: 'Your tokens' });
     expect(list).not.toHaveTextContent('Laptop scripts');
     expect(list).toHaveTextContent('Other');

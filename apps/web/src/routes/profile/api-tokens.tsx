@@ -17,6 +17,7 @@ import '../../features/tokens/tokens.css';
 export function ApiTokens() {
   const tokens = useTokensQuery();
   const [created, setCreated] = useState<TCreatedToken | null>(null);
+  const [isBackFromPanel, setIsBackFromPanel] = useState(false);
   return (
     <ProfileCard title="API tokens" className="profile-card-wide">
       <p className="profile-muted">
@@ -24,9 +25,15 @@ export function ApiTokens() {
         you, within the scopes you give it: treat it like a password.
       </p>
       {created ? (
-        <NewTokenPanel created={created} onDone={() => setCreated(null)} />
+        <NewTokenPanel
+          created={created}
+          onDone={() => {
+            setIsBackFromPanel(true);
+            setCreated(null);
+          }}
+        />
       ) : (
-        <CreateTokenForm onCreated={setCreated} />
+        <CreateTokenForm onCreated={setCreated} focusOnMount={isBackFromPanel} />
       )}
       {tokens.isError ? (
         <p className="profile-error" role="alert">
