@@ -29,11 +29,17 @@ function tokenRefused(reply: FastifyReply, message: string): AppError {
   return new AppError('UNAUTHORIZED', message);
 }
 
+/**
+ * A Bearer credential, or a bare `pbt_…` (refused with a hint). Another scheme is not ours: a proxy in front
+ * (HTTP Basic auth on a lab's server) sends it on every request, and it must not lock the browser out.
+ */
+const isOurs = (authorization: string) => /^(bearer\b|pbt_)/i.test(authorization.trim());
+
 const UNKNOWN_TOKEN = 'Unknown, expired or revoked token: create one on your profile page';
 
 /**
  * docs/security.md#personal-access-tokens: `Authorization: Bearer pbt_…` in place of X-User-ID. Both at
- * once is 400; another scheme, a malformed, unknown, expired or revoked token 401; an /api route outside
+ * once is 400; a malformed, unknown, expired or revoked token 401 (another scheme is left alone: isOurs); an /api route outside
  * the token's scopes 403 (policies/token-scope.ts). Pages and other non-/api paths take the token's user
  * without a scope check. Refused before any handler runs, so a refused token changes nothing.
  */
@@ -86,7 +92,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: 
   app.addHook('preHandler', async (request, reply) => {
     const authorization = firstValue(request.headers.authorization);
     const needed = tokenScopeOf(request.method, request.routeOptions.url);
-    if (authorization && needed !== 'operator') {
+    if (authorization && needed !== 'operator' && isOurs(authorization)) {
       return authenticateToken(db, request, reply, authorization, needed);
     }
     if (SKIP_ID_CHECK.has(request.routeOptions.url ?? '')) return;

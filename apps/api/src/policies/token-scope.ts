@@ -6,8 +6,8 @@ import { budgetOf } from '../rate-limit/budgets';
  * docs/security.md#personal-access-tokens: the one place a route's token scope is derived.
  * - `forbidden`: a token cannot manage tokens, the account or the session (these need the web app);
  * - `ai`: every route on the `ai` budget (it may call a model: money);
- * - `read`: every GET/HEAD, and the read-only POSTs on the `search` budget (search, suggestions, count,
- *   grant search);
+ * - `read`: every GET/HEAD, the read-only POSTs on the `search` budget (search, grant search) and
+ *   READ_POSTS (one paper by id);
  * - `write`: every other POST/PUT/PATCH/DELETE;
  * - `operator`: routes whose Authorization is the operator's own Bearer (docs/security.md#mail): not a
  *   personal access token, so the identity plugin leaves the header to the route.
@@ -26,9 +26,13 @@ const FORBIDDEN_ROUTES: AppRoute[] = [
 
 const OPERATOR_ROUTES: AppRoute[] = [contract.contact.operatorMessages];
 
+/** POSTs that only read (requirements §7 gives them POST): a read-only token may call them. */
+const READ_POSTS: AppRoute[] = [contract.files.getPaper];
+
 const key = (method: string, path: string) => `${method} ${path.replace(/\/+$/, '') || '/'}`;
 const FORBIDDEN = new Set(FORBIDDEN_ROUTES.map((route) => key(route.method, route.path)));
 const OPERATOR = new Set(OPERATOR_ROUTES.map((route) => key(route.method, route.path)));
+const READ = new Set(READ_POSTS.map((route) => key(route.method, route.path)));
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The scope an /api route (Fastify's pattern, e.g. '/api/folders/:id') needs of a token; null: none (not an API route). */
@@ -40,6 +44,6 @@ export function tokenScopeOf(method: string, routePattern: string | undefined): 
   if (FORBIDDEN.has(key(asRouted, routePattern))) return 'forbidden';
   const budget = budgetOf(asRouted, routePattern);
   if (budget === 'ai') return 'ai';
-  if (READ_METHODS.has(method) || budget === 'search') return 'read';
+  if (READ_METHODS.has(method) || budget === 'search' || READ.has(key(asRouted, routePattern))) return 'read';
   return 'write';
 }

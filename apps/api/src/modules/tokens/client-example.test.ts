@@ -3,9 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/package-paths';
-import { SPECTER_GRAPH, SPECTER_LOSS } from '../chat/chat-test-support';
 import { buildPaper, buildPassages, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
+import { SPECTER_GRAPH, SPECTER_LOSS } from '../chat/chat-test-support';
 
 const run = promisify(execFile);
 const clientPackage = path.join(packageRoot, '..', '..', 'packages', 'client');
@@ -51,7 +51,9 @@ describe.each(testDrivers())('the typed client example (%s)', (driver) => {
       { cwd: clientPackage, env: { ...process.env, PAPERBENCH_URL: baseUrl, PAPERBENCH_TOKEN: token } },
     );
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toBe(`found: ${paperId} SPECTER: Document-level Representation Learning using Citation-informed Transformers`);
+    expect(lines[0]).toBe(
+      `found: ${paperId} SPECTER: Document-level Representation Learning using Citation-informed Transformers`,
+    );
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^added ${paperId} to folder \\d+$`)));
     expect(lines).toContainEqual(expect.stringMatching(/^answer \((extractive|model)\): \S/));
     const cited = lines.filter((line) => /^\[\d+\] /.test(line));

@@ -149,14 +149,27 @@ describe.each(testDrivers())('personal access tokens (%s)', (driver) => {
     expect(await folderCount(user.id)).toBe(0);
   });
 
-  it('refuses another Authorization scheme with 401', async () => {
+  it('refuses a bare token and an empty Bearer with 401', async () => {
     const user = await buildUser(t.db);
     const { token } = await newToken(user.token, ['read']);
-    for (const authorization of [`Basic ${token}`, token, 'Bearer']) {
+    for (const authorization of [token, 'Bearer', 'Bearer ']) {
       const response = await t.app.inject({ url: '/api/folders', headers: { authorization } });
-      expect(response.statusCode).toBe(401);
+      expect(response.statusCode, authorization).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer');
     }
+  });
+
+  it('leaves another scheme to the proxy that sent it: the session still works, the token is not taken', async () => {
+    const user = await buildUser(t.db);
+    const { token } = await newToken(user.token, ['read']);
+    const asSession = await t.app.inject({
+      url: '/api/folders',
+      headers: { authorization: 'Basic bGFiOnNlY3JldA==', 'x-user-id': user.token },
+    });
+    expect(asSession.statusCode).toBe(200);
+    const basicToken = await t.app.inject({ url: '/api/folders', headers: { authorization: `Basic ${token}` } });
+    expect(basicToken.statusCode).toBe(401);
+    expect(basicToken.json().message).toContain('X-User-ID header required');
   });
 
   it('refuses an expired token with 401 and changes nothing', async () => {

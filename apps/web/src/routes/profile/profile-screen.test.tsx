@@ -72,6 +72,7 @@ function mockProfileApi(profile: TProfile, clientId: string | null = null, handl
     'GET /api/profile/library.json': handlers.libraryCsl ?? notMocked,
     'DELETE /api/profile': handlers.deletion ?? notMocked,
     'POST /api/user/get_id': () => ({ body: { user_id: NEW_ANONYMOUS_ID } }),
+    'GET /api/tokens': () => ({ body: { tokens: [] } }),
     'GET /api/ai/scorecard': () => ({
       body: { mode: 'model', model: 'qwen2.5:7b', scorecard: null, hint: 'Run `pnpm eval`' },
     }),
@@ -102,6 +103,14 @@ describe('/profile, anonymous', () => {
     const account = await screen.findByRole('region', { name: 'Account' });
     expect(within(account).getByRole('heading', { name: 'You are anonymous on this browser' })).toBeInTheDocument();
     expect(await within(account).findByText(/Sign-in is not configured on this server/)).toBeInTheDocument();
+  });
+
+  it('offers API tokens to an anonymous browser too (a token acts as this id)', async () => {
+    mockProfileApi({ user: null, counts });
+    renderProfile();
+    const tokens = screen.getByRole('region', { name: 'API tokens' });
+    expect(await within(tokens).findByText('No tokens yet.')).toBeInTheDocument();
+    expect(within(tokens).getByRole('button', { name: 'Create token' })).toBeEnabled();
   });
 
   it('offers the sign-in button when sign-in is configured', async () => {

@@ -10,6 +10,7 @@ import {
 import { Avatar } from '../../features/identity/avatar';
 import { useCachedUser } from '../../features/identity/cached-user';
 import { SignInButton } from '../../features/identity/sign-in-button';
+import { ApiTokens } from './api-tokens';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import {
   DigestSubscription,
@@ -148,7 +149,7 @@ function DangerZone({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
-/** /profile: the account, the library at a glance, topics, digest, shared folders, exports and deletion. */
+/** /profile: the account, the library at a glance, topics, digest, shared folders, exports, API tokens and deletion. */
 export default function ProfileScreen({ title }: TScreenProps) {
   const profile = useProfileQuery();
   const cachedUser = useCachedUser();
@@ -164,6 +165,7 @@ export default function ProfileScreen({ title }: TScreenProps) {
         <SharedFolders />
         <ServerAi />
         <YourData />
+        <ApiTokens />
         <DangerZone isSignedIn={isSignedIn} />
       </div>
     </section>
