@@ -106,8 +106,11 @@ describe.each(testDrivers())('MCP over Streamable HTTP (%s)', (driver) => {
     expect(textOf(ask)).toContain('This token lacks the `ai` scope');
     const after = await t.db.select().from(folderFiles).where(eq(folderFiles.folderId, fixture.folder.id));
     expect(after).toHaveLength(before.length);
-    // What it may do, it does.
+    // What it may do, it does: every read, get_paper's POST included.
     expect((await callOk(client, 'list_folders')).text).toContain(`folder_id: ${fixture.folder.id}`);
+    expect((await callOk(client, 'get_paper', { paper_id: fixture.specter.paperId })).text).toContain('SPECTER');
+    const bib = await callOk(client, 'export_bibtex', { papers: [{ paper_id: fixture.ghana.paperId }] });
+    expect(bib.text).toMatch(/^@\w+\{/m);
   });
 
   it('ends the session when the token is revoked: the next call is refused with 401', async () => {
