@@ -24,8 +24,19 @@ const added = await pb.api.folders.addFile({ params: { id: folder.body.id }, bod
 if (added.status !== 200 && added.status !== 201) throw new Error(`add refused: ${JSON.stringify(added.body)}`);
 console.log(`added ${paper.paper_id} to folder ${folder.body.id}`);
 
+// Adding a paper starts reading its full text (docs/ai.md#full-text-and-passages); answers cite its
+// passages, so wait until it is read: `ready`, or `abstract-only` when the PDF could not be fetched.
+// `none` for a few seconds means the server does not fetch full text (FULL_TEXT_FETCH=false).
+for (let second = 0; second < 60; second++) {
+  const files = await pb.api.files.listFiles();
+  const status =
+    files.status === 200 ? files.body.find((file) => file.paper_id === paper.paper_id)?.embedding_status : null;
+  if (status !== 'pending' && (status !== 'none' || second >= 5)) break;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+
 // The answer streams; the passages come before the text, the checker's verdict with 'done'.
-const question = process.argv[3] ?? `What does "${best.title}" propose?`;
+const question = process.argv[3] ?? `What is ${query} about?`;
 const events: TStreamEvent[] = [];
 for await (const event of pb.stream(contract.chat.streamChat, { message: question, selected_files: [paper] })) {
   events.push(event);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../lib/package-paths';
-import { buildPaper, buildPassages, buildUser } from '../../test-support/factories';
+import { buildPageTexts, buildPaper, buildPassages, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { SPECTER_GRAPH, SPECTER_LOSS } from '../chat/chat-test-support';
 
@@ -27,6 +27,8 @@ describe.each(testDrivers())('the typed client example (%s)', (driver) => {
       title: 'SPECTER: Document-level Representation Learning using Citation-informed Transformers',
     });
     paperId = specter.paperId;
+    // Read already (status `ready`), so the example does not wait for a full text.
+    await buildPageTexts(t.db, specter, ['Title', 'Introduction', SPECTER_GRAPH, SPECTER_LOSS]);
     await buildPassages(t.db, specter, [
       { text: SPECTER_GRAPH, page: 3 },
       { text: SPECTER_LOSS, page: 4 },
