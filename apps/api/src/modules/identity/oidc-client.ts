@@ -55,7 +55,7 @@ function reasonOf(error: unknown): string {
   if (/nonce/i.test(text)) return "the ID token's nonce does not match this sign-in";
   if (/"state"/i.test(text)) return 'the state does not match this sign-in';
   if (/"aud"|audience/i.test(text)) return 'the ID token was issued for another client (audience)';
-  if (/"iss"|issuer/i.test(text)) return 'the ID token was not issued by the configured provider (issuer)';
+  if (/"iss"|issuer/i.test(text)) return 'the answer was not issued by the configured provider (issuer)';
   if (/signature/i.test(text)) return "the ID token's signature does not verify against the provider's keys";
   return 'the provider’s answer did not pass verification';
 }
