@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { redactCredentials } from '../../lib/redact-credentials';
 import { identityOf } from './oidc-identity';
 import { oidcSettings } from './oidc-settings';
 
@@ -100,6 +101,14 @@ describe('identityOf: a verified ID token as an account', () => {
     expect(identityOf(token({ iss: 'https://orcid.org', sub: iD }), orcid).name).toBe(iD);
     expect(() => identityOf(token({ iss: 'https://orcid.org', sub: 'not-an-orcid' }), orcid)).toThrow(
       "the ID token's subject is not an ORCID iD",
+    );
+  });
+});
+
+describe('the request log', () => {
+  it("keeps the callback's code and state out", () => {
+    expect(redactCredentials('/api/auth/oidc/callback?code=SECRET&state=STATE&iss=https%3A%2F%2Fid.example')).toBe(
+      '/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fid.example',
     );
   });
 });
