@@ -41,7 +41,7 @@ export const oidcEnv = {
   OIDC_ISSUER_URL: zOptional(ZIssuerUrl),
   /** The client registered at the provider (redirect URI: <PUBLIC_URL>/api/auth/oidc/callback). */
   OIDC_CLIENT_ID: zOptional(z.string().max(500)),
-  /** The client's secret (client_secret_basic); unset for a public client (PKCE alone). */
+  /** The client's secret (sent as client_secret_post); unset for a public client (PKCE alone). */
   OIDC_CLIENT_SECRET: zOptional(z.string().max(500)),
   /** The button's label: "Sign in with <OIDC_NAME>". */
   OIDC_NAME: zOptional(z.string().max(60)),

@@ -54,7 +54,11 @@ function cookieJar() {
   };
 }
 
-export async function startFakeOidcProvider(publicUrl: string): Promise<FakeOidcProvider> {
+/** `publicClient`: a client without a secret (token_endpoint_auth_method `none`: PKCE alone). */
+export async function startFakeOidcProvider(
+  publicUrl: string,
+  { publicClient = false }: { publicClient?: boolean } = {},
+): Promise<FakeOidcProvider> {
   const redirectUri = `${publicUrl}/api/auth/oidc/callback`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const privateJwk = { ...(await exportJWK(privateKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
@@ -69,10 +73,11 @@ export async function startFakeOidcProvider(publicUrl: string): Promise<FakeOidc
     clients: [
       {
         client_id: FAKE_OIDC_CLIENT_ID,
-        client_secret: CLIENT_SECRET,
+        ...(publicClient ? {} : { client_secret: CLIENT_SECRET }),
         redirect_uris: [redirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],
+        token_endpoint_auth_method: publicClient ? 'none' : 'client_secret_post',
       },
     ],
     jwks: { keys: [privateJwk] },
@@ -107,7 +112,7 @@ export async function startFakeOidcProvider(publicUrl: string): Promise<FakeOidc
     env: {
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: FAKE_OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      ...(publicClient ? {} : { OIDC_CLIENT_SECRET: CLIENT_SECRET }),
       OIDC_NAME: 'Test IdP',
       PUBLIC_URL: publicUrl,
     },

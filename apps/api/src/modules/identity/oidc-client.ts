@@ -71,7 +71,9 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         issuer,
         settings.clientId,
         undefined,
-        settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None(),
+        // client_secret_post: what every provider of docs/deploy.md#sign-in-with-openid-connect accepts (ORCID
+        // takes no other); no secret: a public client, PKCE alone.
+        settings.clientSecret ? oidc.ClientSecretPost(settings.clientSecret) : oidc.None(),
         { timeout: 10, ...(local ? { execute: [oidc.allowInsecureRequests] } : {}) },
       )
       .catch((error: unknown) => {

@@ -356,6 +356,27 @@ describe.each(testDrivers())('OpenID Connect sign-in with the provider down (%s)
     }
   });
 
+  it('a public client (no secret) signs in with PKCE alone', async () => {
+    const idp = await startFakeOidcProvider(PUBLIC_URL, { publicClient: true });
+    const t = await createTestApp(driver, { seed: false, env: idp.env });
+    try {
+      const id = await issueUserId(t.app);
+      idp.nextAccount = { sub: 'public-1', email: 'public@example.org', email_verified: true };
+      const headers = { 'x-user-id': id };
+      const started = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/start', headers, payload: {} });
+      const login = await t.app.inject({ url: started.json().login_url });
+      const redirect = await idp.authorize(login.headers.location as string);
+      const back = await t.app.inject({ url: `${redirect.pathname}${redirect.search}` });
+      const code = new URLSearchParams(new URL(back.headers.location as string).hash.slice(1)).get('oidc_code');
+      const done = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/complete', headers, payload: { code } });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().email).toBe('public@example.org');
+    } finally {
+      await t.close();
+      await idp.close();
+    }
+  });
+
   it('without a provider the config says so and the routes answer 501', async () => {
     const t = await createTestApp(driver, { seed: false });
     try {
