@@ -57,6 +57,20 @@ describe('header: sign-in with the OpenID Connect provider', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with Lab SSO' })).toBeInTheDocument();
   });
 
+  it('is an icon button, still named, where the header is short of room', async () => {
+    const matchMedia = vi.fn(() => ({ matches: true, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      mockOidcApi({ google_client_id: null, oidc: OIDC });
+      renderWithApp(<AppHeader />);
+      const button = await screen.findByRole('button', { name: 'Sign in with Lab SSO' });
+      expect(button).toHaveTextContent('');
+      expect(button.querySelector('svg')).not.toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('binds the sign-in to this browser, returning to this page, and leaves for the login URL', async () => {
     window.history.replaceState(null, '', '/monitor?day=2');
     const fetchMock = mockOidcApi(

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
+import { Icon } from '../ui/icons';
 import { useOidcCompleteMutation, useOidcStartMutation } from './api';
 import { pageNavigation } from './page-navigation';
 
@@ -7,13 +8,28 @@ import { pageNavigation } from './page-navigation';
  * docs/security.md#openid-connect: "Sign in with <OIDC_NAME>". A click binds the sign-in to this browser's id
  * (POST /api/auth/oidc/start) and leaves for the provider; the page comes back with the answer in its fragment.
  */
-export function OidcSignInButton({ name }: { name: string }) {
+export function OidcSignInButton({ name, isCompact = false }: { name: string; isCompact?: boolean }) {
   const start = useOidcStartMutation();
+  const label = `Sign in with ${name}`;
   return (
     <div className="sign-in" aria-busy={start.isPending}>
-      <button type="button" className="button button-small" disabled={start.isPending} onClick={() => start.mutate()}>
-        Sign in with {name}
-      </button>
+      {/* Where the header is short of room (as Google's icon button): an icon, still named for screen readers. */}
+      {isCompact ? (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={label}
+          title={label}
+          disabled={start.isPending}
+          onClick={() => start.mutate()}
+        >
+          <Icon name="signIn" size={18} />
+        </button>
+      ) : (
+        <button type="button" className="button button-small" disabled={start.isPending} onClick={() => start.mutate()}>
+          {label}
+        </button>
+      )}
       {start.isError && (
         <SignInRefusal message={`Sign-in failed: ${parseApiError(start.error).message}`} onDismiss={start.reset} />
       )}

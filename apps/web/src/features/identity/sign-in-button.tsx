@@ -50,7 +50,7 @@ export function SignInButton({ explainWhenUnavailable = false, compactInHeader =
             isCompact={compactInHeader && isNarrow}
           />
         )}
-        {oidc && <OidcSignInButton name={oidc.name} />}
+        {oidc && <OidcSignInButton name={oidc.name} isCompact={compactInHeader && isNarrow} />}
       </>
     );
   }
