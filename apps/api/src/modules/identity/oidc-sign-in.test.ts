@@ -303,7 +303,7 @@ describe.each(testDrivers())('OpenID Connect sign-in (%s)', (driver) => {
   });
 });
 
-describe.each(testDrivers())('OpenID Connect sign-in with the provider down (%s)', (driver) => {
+describe.each(testDrivers())('OpenID Connect sign-in, each case with its own app and provider (%s)', (driver) => {
   it('discovery out of reach is 502 at start, and nothing is stored', async () => {
     const t = await createTestApp(driver, {
       seed: false,
