@@ -71,8 +71,8 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         issuer,
         settings.clientId,
         undefined,
-        // client_secret_post: what every provider of docs/deploy.md#sign-in-with-openid-connect accepts (ORCID
-        // takes no other); no secret: a public client, PKCE alone.
+        // client_secret_post: openid-client's default for a secret, and a method the providers of
+        // docs/deploy.md#sign-in-with-openid-connect accept (ORCID's documented one); no secret: PKCE alone.
         settings.clientSecret ? oidc.ClientSecretPost(settings.clientSecret) : oidc.None(),
         { timeout: 10, ...(local ? { execute: [oidc.allowInsecureRequests] } : {}) },
       )
