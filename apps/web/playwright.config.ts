@@ -16,6 +16,8 @@ const SMTP_PORT = PORT + 1000;
 const SMTP_SINK_HTTP_PORT = PORT + 2000;
 // The stand-in for Google sign-in (e2e/support/fake-google.mjs): its JWKS and GIS script, 3000 above.
 const FAKE_GOOGLE = `http://127.0.0.1:${PORT + 3000}`;
+// docs/security.md#openid-connect: a real OpenID Connect provider (e2e/support/fake-oidc.mjs), 4000 above.
+const FAKE_OIDC = `http://127.0.0.1:${PORT + 4000}`;
 
 /**
  * End-to-end flows against the real app as a newcomer runs it: the built API serving the built web
@@ -73,6 +75,13 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node ${path.join(webRoot, 'e2e', 'support', 'fake-oidc.mjs')} ${PORT + 4000} ${BASE_URL}`,
+      url: `${FAKE_OIDC}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `node ${API_ENTRY}`,
       url: `${BASE_URL}/api/papers/count`,
       env: {
@@ -92,6 +101,11 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'paperbench-e2e.apps.googleusercontent.com',
         GOOGLE_JWKS_URL: `${FAKE_GOOGLE}/jwks`,
         GOOGLE_GSI_SCRIPT_URL: `${FAKE_GOOGLE}/gsi/client`,
+        // Sign-in with an OpenID Connect provider, beside Google: the local oidc-provider (e2e/oidc-sign-in.spec.ts).
+        OIDC_ISSUER_URL: FAKE_OIDC,
+        OIDC_CLIENT_ID: 'paperbench-e2e',
+        OIDC_CLIENT_SECRET: 'paperbench-e2e-secret-0123456789',
+        OIDC_NAME: 'Lab SSO',
         // The flows never reach the internet: no on-demand arXiv fetches, no arXiv PDFs for full text
         // (docs/ai.md#full-text-and-passages: uploads still get theirs), no harvest.
         ARXIV_FETCH_MISSING: 'false',

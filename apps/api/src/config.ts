@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
 import { browserEnv } from './config/browser';
-import { identityEnv } from './config/identity';
+import { identityEnv, oidcEnv, requireCompleteOidc } from './config/identity';
 import { importEnv } from './config/import';
 import { ingestEnv } from './config/ingest';
 import { limitsEnv } from './config/limits';
@@ -22,6 +22,7 @@ const ZEnv = z.object({
   ...limitsEnv,
   ...importEnv,
   ...identityEnv,
+  ...oidcEnv,
   ...aiEnv,
   ...browserEnv,
 });
@@ -61,7 +62,10 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   { isTTY = process.stdout.isTTY === true }: { isTTY?: boolean } = {},
 ): Config {
-  const parsed = ZEnv.superRefine(requireModelWithEndpoint).superRefine(requireCoherentScaleOut).safeParse(env);
+  const parsed = ZEnv.superRefine(requireModelWithEndpoint)
+    .superRefine(requireCoherentScaleOut)
+    .superRefine(requireCompleteOidc)
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

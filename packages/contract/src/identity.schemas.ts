@@ -22,6 +22,41 @@ export const ZAuthConfig = z.object({
   google_client_id: zText().nullable(),
   /** Where the Google Identity Services script loads from (GOOGLE_GSI_SCRIPT_URL). */
   gsi_script_url: zText().url(),
+  /**
+   * docs/security.md#openid-connect: the OpenID Connect provider (OIDC_NAME), or null when none is configured.
+   * The web app POSTs `start_url` (with X-User-ID) and sends the browser to the `login_url` it answers.
+   */
+  oidc: z.object({ name: zText(), start_url: zText() }).nullable(),
+});
+
+/**
+ * Where to come back to after signing in: a path of this site (`/folders?x=1`), never another origin
+ * (`//evil.example`, `https://…`, `/\\evil.example` are refused: no open redirect). The fragment is dropped.
+ */
+export const ZReturnTo = zText()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\\\s]*$/, 'must be a path of this site, starting with a single /');
+
+export const ZOidcStartRequest = z.object({ return_to: ZReturnTo.default('/') });
+export const ZOidcStartResponse = z.object({
+  /** GET /api/auth/oidc/login?state=…: a navigation to it redirects to the provider. */
+  login_url: zText(),
+});
+export const ZOidcLoginQuery = z.object({ state: zText().min(1).max(200) });
+/** What the provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`): every field optional, checked by the server. */
+export const ZOidcCallbackQuery = z
+  .object({
+    code: zText().max(2000),
+    state: zText().max(200),
+    iss: zText().max(2000),
+    error: zText().max(200),
+    error_description: zText().max(2000),
+  })
+  .partial()
+  .passthrough();
+export const ZOidcCompleteRequest = z.object({
+  /** The one-time code the callback put in the web app's URL fragment (#oidc_code=…). */
+  code: zText().min(1).max(200),
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 

@@ -98,6 +98,11 @@ export const SPEC_ENDPOINTS = [
  * in SPEC_ENDPOINTS or here.
  */
 export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> = [
+  // docs/security.md#openid-connect: sign-in with the OpenID Connect provider (start, redirect, callback, hand-off).
+  ['POST', '/api/auth/oidc/start'],
+  ['GET', '/api/auth/oidc/login'],
+  ['GET', '/api/auth/oidc/callback'],
+  ['POST', '/api/auth/oidc/complete'],
   // The PDF viewer reads uploaded PDFs and remote PDFs same-origin, with range requests.
   ['GET', '/api/uploads/{paperId}/pdf'],
   ['GET', '/api/pdf-proxy'],

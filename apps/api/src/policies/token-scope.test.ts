@@ -68,6 +68,10 @@ describe('token scopes of the routes', () => {
         'POST /api/user/get_id',
         'POST /api/auth/logout',
         'POST /api/auth/google-login',
+        'POST /api/auth/oidc/start',
+        'GET /api/auth/oidc/login',
+        'GET /api/auth/oidc/callback',
+        'POST /api/auth/oidc/complete',
       ].sort(),
     );
   });

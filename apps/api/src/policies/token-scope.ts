@@ -22,6 +22,10 @@ const FORBIDDEN_ROUTES: AppRoute[] = [
   contract.identity.getId,
   contract.identity.logout,
   contract.identity.googleLogin,
+  contract.identity.oidcStart,
+  contract.identity.oidcLogin,
+  contract.identity.oidcCallback,
+  contract.identity.oidcComplete,
 ];
 
 const OPERATOR_ROUTES: AppRoute[] = [contract.contact.operatorMessages];

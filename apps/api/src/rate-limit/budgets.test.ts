@@ -14,6 +14,8 @@ describe('rate-limit budgets', () => {
     }
     expect(budgetOf('POST', '/api/user/get_id')).toBe('get_id');
     expect(budgetOf('POST', '/api/auth/google-login')).toBe('sign_in');
+    expect(budgetOf('POST', '/api/auth/oidc/start')).toBe('sign_in');
+    expect(budgetOf('POST', '/api/auth/oidc/complete')).toBe('sign_in');
     expect(budgetOf('POST', '/api/search/')).toBe('search');
     expect(budgetOf('GET', '/api/conversational/search_suggestions')).toBe('search');
     expect(budgetOf('POST', '/api/upload/')).toBe('upload');

@@ -73,6 +73,10 @@ const NAMED_ROUTES: [BudgetName, AppRoute][] = [
   ['get_id', contract.identity.getId],
   // Each sign-in verifies a token and may merge a whole anonymous library: its own, smaller budget.
   ['sign_in', contract.identity.googleLogin],
+  // docs/security.md#openid-connect: a start (discovery, a stored state) and a completion (the sign-in) count;
+  // the callback is bounded by them (each state is consumed once), the login redirect only reads.
+  ['sign_in', contract.identity.oidcStart],
+  ['sign_in', contract.identity.oidcComplete],
   ['search', contract.search.search],
   ['search', contract.search.searchSuggestions],
   ['search', contract.papers.count],

@@ -9,7 +9,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   mockApi({
     'GET /api/metrics/site-metric': () => ({ body: { total: 5, last5: [1, 1, 1, 1, 1] } }),
-    'GET /api/auth/config': () => ({ body: { google_client_id: null, gsi_script_url: '' } }),
+    'GET /api/auth/config': () => ({ body: { google_client_id: null, gsi_script_url: '', oidc: null } }),
     'GET /api/folders': () => ({ body: [] }),
   });
 });

@@ -14,6 +14,7 @@ export * from './grants';
 export * from './harvest-states';
 export * from './ideas';
 export * from './job-runs';
+export * from './oidc-sign-ins';
 export * from './outbound-pacing';
 export * from './page-views';
 export * from './paper-clicks';

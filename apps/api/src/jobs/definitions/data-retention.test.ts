@@ -51,7 +51,14 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
       { slot: '2026-11-23' },
       { signal: new AbortController().signal },
     );
-    expect(result).toEqual({ pageViews: 2, searchQueries: 1, jobRuns: 0, usedIdTokens: 0, rateLimitCounters: 1 });
+    expect(result).toEqual({
+      pageViews: 2,
+      searchQueries: 1,
+      jobRuns: 0,
+      usedIdTokens: 0,
+      oidcSignIns: 0,
+      rateLimitCounters: 1,
+    });
 
     expect((await t.db.select({ path: pageViews.path }).from(pageViews)).map((r) => r.path)).toEqual(['/new']);
     expect((await t.db.select({ q: searchQueries.query }).from(searchQueries)).map((r) => r.q)).toEqual([
@@ -71,6 +78,7 @@ describe.each(testDrivers())('data-retention job (%s)', (driver) => {
       searchQueries: 0,
       jobRuns: 0,
       usedIdTokens: 0,
+      oidcSignIns: 0,
       rateLimitCounters: 0,
     });
   });

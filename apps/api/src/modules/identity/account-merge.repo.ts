@@ -6,7 +6,7 @@ import { folders, userSessions, users } from '../../db/schema';
 
 /**
  * docs/security.md#sessions (sign-in): the rows of one sign-in. Every function runs inside the one
- * transaction of signInWithGoogle, so a failure anywhere leaves the caller's anonymous data, the account
+ * transaction of signIn (sign-in.service.ts), so a failure anywhere leaves the caller's anonymous data, the account
  * and every session as they were.
  */
 

@@ -48,6 +48,7 @@ describe.each(pgliteOnly())('POST /api/auth/google-login (%s)', (driver) => {
     expect(response.json()).toEqual({
       google_client_id: FAKE_GOOGLE_CLIENT_ID,
       gsi_script_url: 'https://accounts.google.com/gsi/client',
+      oidc: null,
     });
   });
 
@@ -394,7 +395,11 @@ describe.each(pgliteOnly())('Google sign-in switched off or out of reach (%s)', 
 
   it('without GOOGLE_CLIENT_ID: config says null, sign-in answers 501, the CSP stays self only', async () => {
     const config = await off.app.inject({ url: '/api/auth/config' });
-    expect(config.json()).toEqual({ google_client_id: null, gsi_script_url: 'https://accounts.google.com/gsi/client' });
+    expect(config.json()).toEqual({
+      google_client_id: null,
+      gsi_script_url: 'https://accounts.google.com/gsi/client',
+      oidc: null,
+    });
     expect(String(config.headers['content-security-policy'])).not.toContain('google');
     expect(String(config.headers['content-security-policy'])).toContain("frame-src 'none'");
     expect(config.headers['cross-origin-opener-policy']).toBe('same-origin');

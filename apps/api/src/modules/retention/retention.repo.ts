@@ -20,6 +20,15 @@ export async function deleteExpiredIdTokens(db: Db, limit: number): Promise<numb
   );
 }
 
+/** Deletes at most `limit` OpenID Connect sign-ins past their expiry (started or handed off, never finished). */
+export async function deleteExpiredOidcSignIns(db: Db, limit: number): Promise<number> {
+  return affectedRowCount(
+    await db.execute(sql`
+      delete from oidc_sign_ins where state_hash in (
+        select state_hash from oidc_sign_ins where expires_at < now() limit ${limit})`),
+  );
+}
+
 /** Deletes at most `limit` search queries not searched for in `days`; returns how many. */
 export async function deleteOldSearchQueries(db: Db, days: number, limit: number): Promise<number> {
   return affectedRowCount(

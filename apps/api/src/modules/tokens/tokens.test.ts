@@ -199,6 +199,8 @@ describe.each(testDrivers())('personal access tokens (%s)', (driver) => {
       ['POST', '/api/auth/logout', undefined],
       ['POST', '/api/user/get_id', undefined],
       ['POST', '/api/auth/google-login', { credential: 'x' }],
+      ['POST', '/api/auth/oidc/start', {}],
+      ['POST', '/api/auth/oidc/complete', { code: 'x' }],
     ];
     for (const [method, url, payload] of attempts) {
       const response = await call(bearer(token), method, url, payload);

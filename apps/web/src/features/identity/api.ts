@@ -70,6 +70,36 @@ export function useGoogleLoginMutation() {
   });
 }
 
+/**
+ * docs/security.md#openid-connect, step 1: the sign-in is bound to this browser's id (a redirect cannot carry
+ * X-User-ID), then the browser goes to the provider by way of GET /api/auth/oidc/login, returning to this page.
+ */
+export async function startOidcSignIn(): Promise<void> {
+  await ensureUserId();
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  const started = expectStatus(await sessionClient.identity.oidcStart({ body: { return_to: returnTo } }), 200).body;
+  pageNavigation.assign(started.login_url);
+}
+
+export function useOidcStartMutation() {
+  return useMutation({ mutationFn: startOidcSignIn });
+}
+
+/** Step 4: the one-time code the callback left in the URL fragment, for the named identity (stored like Google's). */
+export async function completeOidcSignIn(code: string): Promise<TUser> {
+  const user = expectStatus(await sessionClient.identity.oidcComplete({ body: { code } }), 200).body;
+  storeUserId(user.user_id);
+  storeCachedUser(user);
+  return user;
+}
+
+export function useOidcCompleteMutation() {
+  return useMutation({
+    mutationFn: completeOidcSignIn,
+    onSuccess: () => pageNavigation.reload(),
+  });
+}
+
 /** Drops the identity this browser holds and takes a fresh anonymous id (requirements §4 logout). */
 async function forgetIdentity(): Promise<void> {
   clearCachedUser();

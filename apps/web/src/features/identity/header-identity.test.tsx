@@ -42,7 +42,7 @@ type THeaderHandlers = {
 function mockHeaderApi(clientId: string | null, handlers: THeaderHandlers = {}) {
   return mockApi({
     'GET /api/metrics/site-metric': () => ({ body: { total: 5, last5: [1, 1, 1, 1, 1] } }),
-    'GET /api/auth/config': () => ({ body: { google_client_id: clientId, gsi_script_url: GSI_URL } }),
+    'GET /api/auth/config': () => ({ body: { google_client_id: clientId, gsi_script_url: GSI_URL, oidc: null } }),
     'GET /api/folders': () => ({ body: [] }),
     'POST /api/auth/google-login':
       handlers.login ?? (() => ({ status: 501, body: { error: 'NOT_IMPLEMENTED', message: 'not configured' } })),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { parseApiError } from '../../api/parse-api-error';
 import { useAuthConfigQuery, useGoogleLoginMutation } from './api';
 import { loadGsiScript, setUpGoogleSignIn } from './gsi';
+import { OidcSignInButton } from './oidc-sign-in';
 import './identity.css';
 
 /**
@@ -31,20 +32,26 @@ type TSignInButtonProps = {
 };
 
 /**
- * requirements §2: signed out, the identity provider's sign-in button. It appears only when the server has
- * sign-in configured (GET /api/auth/config gives a client id).
+ * requirements §2: signed out, a sign-in button for each identity provider the server has configured
+ * (GET /api/auth/config: Google's client id, the OpenID Connect provider), and none for one it has not.
  */
 export function SignInButton({ explainWhenUnavailable = false, compactInHeader = false }: TSignInButtonProps) {
   const config = useAuthConfigQuery();
   const isNarrow = useSyncExternalStore(subscribeToNarrow, isNarrowNow, () => false);
   const clientId = config.data?.google_client_id;
-  if (config.data && clientId) {
+  const oidc = config.data?.oidc;
+  if (config.data && (clientId || oidc)) {
     return (
-      <GoogleSignIn
-        clientId={clientId}
-        scriptUrl={config.data.gsi_script_url}
-        isCompact={compactInHeader && isNarrow}
-      />
+      <>
+        {clientId && (
+          <GoogleSignIn
+            clientId={clientId}
+            scriptUrl={config.data.gsi_script_url}
+            isCompact={compactInHeader && isNarrow}
+          />
+        )}
+        {oidc && <OidcSignInButton name={oidc.name} isCompact={compactInHeader && isNarrow} />}
+      </>
     );
   }
   if (!explainWhenUnavailable || config.isPending) return null;

@@ -56,7 +56,7 @@ const notMocked = () => ({ status: 503 as const, body: { error: 'UNAVAILABLE', m
 function mockProfileApi(profile: TProfile, clientId: string | null = null, handlers: TProfileHandlers = {}) {
   return mockApi({
     'GET /api/auth/config': () => ({
-      body: { google_client_id: clientId, gsi_script_url: 'http://127.0.0.1:9/gsi/client' },
+      body: { google_client_id: clientId, gsi_script_url: 'http://127.0.0.1:9/gsi/client', oidc: null },
     }),
     'GET /api/profile': () => ({ body: profile }),
     'GET /api/topics': () => ({ body: { topics: ['graph neural networks', 'retrieval'] } }),
