@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { adminEnv } from './config/admin';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
 import { browserEnv } from './config/browser';
 import { identityEnv } from './config/identity';
@@ -22,6 +23,7 @@ const ZEnv = z.object({
   ...limitsEnv,
   ...importEnv,
   ...identityEnv,
+  ...adminEnv,
   ...aiEnv,
   ...browserEnv,
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AnyJobDefinition } from '../job-definition';
 import { arxivHarvestJob } from './arxiv-harvest';
+import { arxivHarvestNowJob } from './arxiv-harvest-now';
 import { cleanStoredTextJob } from './clean-stored-text';
 import { commonSearchWindowsJob } from './common-search-windows';
 import { dataRetentionJob } from './data-retention';
@@ -30,4 +31,5 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   fillUploadMetadataJob,
   parseReferencesJob,
   cleanStoredTextJob,
+  arxivHarvestNowJob,
 ];
