@@ -8,16 +8,19 @@ import { escapeLike } from '../../db/sql/like-pattern';
  * docs/deploy.md#the-admin-page: signed-in users with what each holds, counted in one statement (a correlated
  * count per kind, each on an index of its user column).
  */
+// Qualified by hand: drizzle writes a lone table's column unqualified, which inside a subquery would name its own id.
+const userId = sql.raw('"users"."id"');
+
 const countColumns = {
-  folders: sql<number>`(select count(*) from folders f where f.owner_id = ${users.id})::int`,
+  folders: sql<number>`(select count(*) from folders f where f.owner_id = ${userId})::int`,
   papers: sql<number>`(select count(distinct (ff.platform, ff.paper_id)) from folder_files ff
-    join folders f on f.id = ff.folder_id where f.owner_id = ${users.id})::int`,
-  uploads: sql<number>`(select count(*) from uploads u where u.owner_id = ${users.id})::int`,
+    join folders f on f.id = ff.folder_id where f.owner_id = ${userId})::int`,
+  uploads: sql<number>`(select count(*) from uploads u where u.owner_id = ${userId})::int`,
   uploadBytes: sql<string>`(select coalesce(sum(s.byte_size), 0) from uploads u
-    join stored_files s on s.content_hash = u.content_hash where u.owner_id = ${users.id})`,
-  annotations: sql<number>`(select count(*) from annotations a where a.user_id = ${users.id})::int`,
-  chatSessions: sql<number>`(select count(*) from chat_sessions c where c.user_id = ${users.id} and c.kind = 'chat')::int`,
-  tokens: sql<number>`(select count(*) from api_tokens t where t.user_id = ${users.id}
+    join stored_files s on s.content_hash = u.content_hash where u.owner_id = ${userId})`,
+  annotations: sql<number>`(select count(*) from annotations a where a.user_id = ${userId})::int`,
+  chatSessions: sql<number>`(select count(*) from chat_sessions c where c.user_id = ${userId} and c.kind = 'chat')::int`,
+  tokens: sql<number>`(select count(*) from api_tokens t where t.user_id = ${userId}
     and (t.expires_at is null or t.expires_at > now()))::int`,
 };
 
