@@ -57,8 +57,10 @@ describe('token scopes of the routes', () => {
     expect(tokenScopeOf('POST', contract.folders.upload.path)).toBe('write');
   });
 
-  it('refuses tokens on the token routes, account deletion and the session routes', () => {
+  it('refuses tokens on the token routes, account deletion, the session routes and the admin routes', () => {
     const forbidden = allRoutes.filter((route) => tokenScopeOf(route.method, route.path) === 'forbidden');
+    // docs/deploy.md#the-admin-page: every admin route, answered 404 (admin-access.test.ts).
+    const admin = Object.values(contract.admin).map(label);
     expect(forbidden.map(label).sort()).toEqual(
       [
         'POST /api/tokens',
@@ -68,6 +70,7 @@ describe('token scopes of the routes', () => {
         'POST /api/user/get_id',
         'POST /api/auth/logout',
         'POST /api/auth/google-login',
+        ...admin,
       ].sort(),
     );
   });
