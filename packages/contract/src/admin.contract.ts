@@ -37,7 +37,7 @@ export const adminContract = c.router({
     body: c.noBody(),
     responses: { 200: ZAdminUser },
     summary: 'Disable a user: their sessions and tokens are refused (403) until enabled again; audited',
-    description: `${ADMIN_ONLY} An administrator cannot disable themselves (400).`,
+    description: `${ADMIN_ONLY} 400 for an administrator’s account (ADMIN_EMAILS names them).`,
   },
   enableUser: {
     method: 'POST',
@@ -55,7 +55,7 @@ export const adminContract = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody() },
     summary: 'Delete a user’s account as DELETE /api/profile does (every row, every upload no one else holds); audited',
-    description: `${ADMIN_ONLY} An administrator cannot delete themselves here (400): the profile page does that.`,
+    description: `${ADMIN_ONLY} 400 for an administrator’s account (their own goes from the profile page).`,
   },
   usage: {
     method: 'GET',

@@ -47,10 +47,16 @@ export async function listUsers(db: Db, config: AdminConfig, search: string | un
 
 const describeUser = (userId: number, email: string) => `user ${userId} (${email})`;
 
-/** An administrator does not lock themselves out, nor delete themselves here (the profile page does that). */
-function refuseSelf(admin: AdminCaller, userId: number, what: string) {
-  if (admin.userId === userId) {
-    throw new AppError('INVALID_REQUEST', `You cannot ${what} your own account from the admin page`);
+/**
+ * Administrators are named by ADMIN_EMAILS, not managed here: an administrator cannot lock themselves (or each
+ * other) out from this page, nor delete an administrator's account (their own goes from the profile page).
+ */
+function refuseAdministrator(config: AdminConfig, email: string, userId: number, what: string) {
+  if (isAdminEmail(config, email)) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      `User ${userId} is an administrator (ADMIN_EMAILS): remove their email there before you ${what} the account`,
+    );
   }
 }
 
@@ -64,10 +70,10 @@ export async function setUserDisabled(
   userId: number,
   disabled: boolean,
 ): Promise<TAdminUser> {
-  if (disabled) refuseSelf(admin, userId, 'disable');
   await db.transaction(async (tx) => {
     const user = await lockSignedInUser(tx, userId);
     if (!user) throw notFound(`User ${userId}`);
+    if (disabled) refuseAdministrator(config, user.email, userId, 'disable');
     await setDisabled(tx, userId, disabled);
     await insertAuditEntry(tx, admin, {
       action: disabled ? 'user.disable' : 'user.enable',
@@ -84,9 +90,9 @@ export async function setUserDisabled(
  * written in its transaction.
  */
 export async function deleteUser(context: AppContext, admin: AdminCaller, userId: number): Promise<void> {
-  refuseSelf(admin, userId, 'delete');
   const user = await selectUser(context.db, userId);
   if (!user?.email) throw notFound(`User ${userId}`);
+  refuseAdministrator(context.config, user.email, userId, 'delete');
   const email = user.email;
   const deleted = await deleteAccount(context, userId, {
     inTransaction: (tx) =>
