@@ -70,10 +70,18 @@ export type Sidecar = z.infer<typeof ZSidecar>;
 
 export const sha256Hex = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-/** The manifest's own checksum: over its JSON without the checksum field, keys in the order written. */
+/** JSON with every object's keys sorted: the same text whichever order a parser or writer kept. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/** The manifest's own checksum: over its canonical JSON without the checksum field. */
 export function manifestChecksum(manifest: Omit<Manifest, 'manifest_sha256'>): string {
   const { manifest_sha256: _ignored, ...rest } = manifest as Manifest;
-  return sha256Hex(JSON.stringify(rest));
+  return sha256Hex(canonicalJson(rest));
 }
 
 /** A backup's file name: sortable by time, no characters a shell or URL would need to quote. */

@@ -17,14 +17,16 @@ const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 /** Parses and checks a manifest's bytes: its shape and its own checksum. */
 export function parseManifest(bytes: Buffer): Manifest {
   let parsed: Manifest;
+  let raw: Manifest;
   try {
-    parsed = ZManifest.parse(JSON.parse(bytes.toString('utf8')));
+    raw = JSON.parse(bytes.toString('utf8'));
+    parsed = ZManifest.parse(raw);
   } catch (error) {
     throw new BadArchive(
       `the manifest is not a Paperbench backup manifest (${(error as Error).message.slice(0, 200)})`,
     );
   }
-  if (manifestChecksum(parsed) !== parsed.manifest_sha256) {
+  if (manifestChecksum(raw) !== parsed.manifest_sha256) {
     throw new BadArchive('the manifest was changed after the backup was written (its checksum does not match)');
   }
   return parsed;
