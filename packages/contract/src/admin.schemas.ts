@@ -132,7 +132,7 @@ export const ZAdminHarvestQueued = z.object({
 export const ZAdminAi = z.object({ status: ZAiStatus, scorecard: ZScorecardStatus });
 export type TAdminAi = z.infer<typeof ZAdminAi>;
 
-/** One backup of BACKUP_DIR (docs/deploy.md#backups). */
+/** One backup of BACKUP_DIR (docs/deploy.md#the-admin-page). */
 export const ZAdminBackup = z.object({
   name: z.string(),
   bytes: count,
