@@ -92,6 +92,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'paperbench-e2e.apps.googleusercontent.com',
         GOOGLE_JWKS_URL: `${FAKE_GOOGLE}/jwks`,
         GOOGLE_GSI_SCRIPT_URL: `${FAKE_GOOGLE}/gsi/client`,
+        // docs/deploy.md#the-admin-page: e2e/admin.spec.ts signs in as this administrator.
+        ADMIN_EMAILS: 'admin@example.test',
         // The flows never reach the internet: no on-demand arXiv fetches, no arXiv PDFs for full text
         // (docs/ai.md#full-text-and-passages: uploads still get theirs), no harvest.
         ARXIV_FETCH_MISSING: 'false',
