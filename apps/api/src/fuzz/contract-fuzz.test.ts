@@ -149,9 +149,10 @@ describe.each(drivers)('contract fuzz: no 5xx from bad input (%s)', (driver) => 
     for (const { name, route } of collectRoutes(contract)) {
       // A fresh owner and fresh rows per route: a route that deletes (a folder, an upload) or revokes (logout)
       // leaves the next route its own.
-      const owner = name.startsWith('admin.')
-        ? (admin ??= await buildNamedUser(t.db, { email: FUZZ_ADMIN, name: 'Fuzz Admin' }))
-        : await buildUser(t.db);
+      if (name.startsWith('admin.') && !admin) {
+        admin = await buildNamedUser(t.db, { email: FUZZ_ADMIN, name: 'Fuzz Admin' });
+      }
+      const owner = name.startsWith('admin.') && admin ? admin : await buildUser(t.db);
       userId = owner.token;
       const folder = await buildFolder(t.db, { ownerId: owner.id, name: `fuzz ${name}` });
       await buildFolderFile(t.db, { folderId: folder.id, paper: { paperId } });
