@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
+import { backupEnv } from './config/backup';
 import { browserEnv } from './config/browser';
 import { identityEnv } from './config/identity';
 import { importEnv } from './config/import';
@@ -24,6 +25,7 @@ const ZEnv = z.object({
   ...identityEnv,
   ...aiEnv,
   ...browserEnv,
+  ...backupEnv,
 });
 
 /**

@@ -10,6 +10,7 @@ import { extractPdfTextJob } from './extract-pdf-text';
 import { fetchPaperTextJob } from './fetch-paper-text';
 import { fillUploadMetadataJob } from './fill-upload-metadata';
 import { parseReferencesJob } from './parse-references';
+import { scheduledBackupJob } from './scheduled-backup';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
 /**
@@ -23,6 +24,7 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   commonSearchWindowsJob,
   emailDigestsJob,
   dataRetentionJob,
+  scheduledBackupJob,
   storageTempSweepJob,
   extractPdfTextJob,
   fetchPaperTextJob,

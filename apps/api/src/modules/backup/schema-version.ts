@@ -35,6 +35,9 @@ type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
  * code does not know (the database was migrated by a newer Paperbench) is reported by its `created_at`.
  */
 export async function currentSchemaVersion(query: Query): Promise<string> {
+  const [table] = await query<{ found: string | null }>(`SELECT to_regclass('${MIGRATIONS_TABLE}')::text AS found`);
+  if (!table?.found)
+    throw new Error('the database has no migrations applied (not a Paperbench database?): nothing to back up');
   const [latest] = await query<{ created_at: string | number }>(
     `SELECT created_at FROM ${MIGRATIONS_TABLE} ORDER BY created_at DESC LIMIT 1`,
   );
