@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { adminEnv } from './config/admin';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
+import { backupEnv } from './config/backup';
 import { browserEnv } from './config/browser';
 import { identityEnv } from './config/identity';
 import { importEnv } from './config/import';
@@ -26,6 +27,7 @@ const ZEnv = z.object({
   ...adminEnv,
   ...aiEnv,
   ...browserEnv,
+  ...backupEnv,
 });
 
 /**

@@ -11,6 +11,7 @@ import { extractPdfTextJob } from './extract-pdf-text';
 import { fetchPaperTextJob } from './fetch-paper-text';
 import { fillUploadMetadataJob } from './fill-upload-metadata';
 import { parseReferencesJob } from './parse-references';
+import { scheduledBackupJob } from './scheduled-backup';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
 /**
@@ -24,6 +25,7 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   commonSearchWindowsJob,
   emailDigestsJob,
   dataRetentionJob,
+  scheduledBackupJob,
   storageTempSweepJob,
   extractPdfTextJob,
   fetchPaperTextJob,

@@ -12,7 +12,7 @@ type BackupConfig = Pick<Config, 'DATA_DIR'> & { BACKUP_DIR?: string | undefined
 
 const NO_BACKUP_DIR =
   'BACKUP_DIR is not set on this server, so no backups are kept here: set it to a directory and run pnpm backup ' +
-  'create, or let the scheduled backup write there (docs/deploy.md#the-admin-page).';
+  'create, or let the scheduled backup write there (docs/deploy.md#backup-and-restore).';
 
 /** GET /api/admin/backups: the catalog of BACKUP_DIR (modules/backup), newest first. */
 export async function readBackups(config: BackupConfig): Promise<TAdminBackups> {

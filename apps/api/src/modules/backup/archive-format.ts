@@ -56,7 +56,6 @@ export const ZManifest = z.object({
 });
 export type Manifest = z.infer<typeof ZManifest>;
 export type TableEntry = z.infer<typeof ZTableEntry>;
-export type PdfEntry = z.infer<typeof ZPdfEntry>;
 
 /** What the catalog reads beside an archive: the archive's size and the manifest's summary. */
 export const ZSidecar = z.object({

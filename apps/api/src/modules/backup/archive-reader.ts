@@ -81,6 +81,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry | 
   } finally {
     source.destroy();
     gunzip.destroy();
+    tar.destroy();
   }
   if (first) throw new BadArchive('the archive is empty');
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
+import type { FileStorage } from '../../storage/file-storage';
 import { LocalFileStorage } from '../../storage/local-file-storage';
 import { buildFolder, buildFolderFile, buildUser } from '../../test-support/factories';
 import { listFiles } from '../../test-support/pdf-fixtures';
@@ -171,6 +172,35 @@ describe.each(testDrivers())('backup and restore (%s)', (driver) => {
     } finally {
       await target.close();
       await rm(bad, { force: true });
+    }
+  });
+
+  it('leaves nothing that looks restored when the restore fails half way (rows rolled back, placed PDFs deleted)', async () => {
+    const target = await emptyTarget(driver);
+    try {
+      let commits = 0;
+      // The second PDF's rename fails: the first is already under its key, and the rows are in.
+      const failing: FileStorage = Object.assign(Object.create(target.storage), {
+        put: async (...args: Parameters<FileStorage['put']>) => {
+          const staged = await target.storage.put(...args);
+          return {
+            ...staged,
+            commit: async (key: string) => {
+              commits += 1;
+              if (commits === 2) throw new Error('disk full');
+              await staged.commit(key);
+            },
+          };
+        },
+      });
+      await expect(restoreBackup({ db: target.database.db, storage: failing, file: archive })).rejects.toThrow(
+        'disk full',
+      );
+      expect(commits).toBe(2);
+      expect(Object.keys(await allRows(target.database.db))).toEqual([]);
+      expect(await listFiles(target.storageDir)).toEqual([]);
+    } finally {
+      await target.close();
     }
   });
 

@@ -17,6 +17,7 @@ import {
   PARTIAL_SUFFIX,
   SIDECAR_SUFFIX,
   type Sidecar,
+  ZManifest,
 } from './archive-format';
 import { readSnapshot } from './database-snapshot';
 
@@ -63,7 +64,8 @@ export async function createBackup({
       sequences: snapshot.sequences,
       pdfs: snapshot.storedFiles.map((pdf) => ({ ...pdf, file: `pdfs/${pdf.sha256}` })),
     } satisfies Omit<Manifest, 'manifest_sha256'>;
-    const manifest: Manifest = { ...unsigned, manifest_sha256: manifestChecksum(unsigned) };
+    // Checked against the schema restore reads it with, so a backup that restore would refuse fails now.
+    const manifest: Manifest = ZManifest.parse({ ...unsigned, manifest_sha256: manifestChecksum(unsigned) });
     await writeArchive(partial, manifest, staging, storage, signal);
     await fsyncFile(partial);
     await rename(partial, file);

@@ -32,15 +32,25 @@ type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /**
  * The schema version of a database: the tag of the latest migration in drizzle's table. A migration this
- * code does not know (the database was migrated by a newer Paperbench) is reported by its `created_at`.
+ * code does not know (the database was migrated by a newer Paperbench) is refused: that version's
+ * `pnpm backup` knows its schema, this one would write an archive no version could place.
  */
 export async function currentSchemaVersion(query: Query): Promise<string> {
+  const [table] = await query<{ found: string | null }>(`SELECT to_regclass('${MIGRATIONS_TABLE}')::text AS found`);
+  if (!table?.found)
+    throw new Error('the database has no migrations applied (not a Paperbench database?): nothing to back up');
   const [latest] = await query<{ created_at: string | number }>(
     `SELECT created_at FROM ${MIGRATIONS_TABLE} ORDER BY created_at DESC LIMIT 1`,
   );
   if (!latest) throw new Error('the database has no migrations applied: nothing to back up');
   const millis = Number(latest.created_at);
-  return knownMigrations().find((migration) => migration.folderMillis === millis)?.tag ?? `unknown-${millis}`;
+  const known = knownMigrations().find((migration) => migration.folderMillis === millis);
+  if (!known) {
+    throw new Error(
+      `the database was migrated by a newer Paperbench (a migration of ${new Date(millis).toISOString()} this code does not have): back it up with that version`,
+    );
+  }
+  return known.tag;
 }
 
 /**
