@@ -101,7 +101,7 @@ export const useDiscardJobMutation = () =>
   );
 
 export const useHarvestNowMutation = () =>
-  useAdminAction(async (_: void) => expectStatus(await apiClient.admin.harvestNow(), 202).body);
+  useAdminAction<undefined>(async () => expectStatus(await apiClient.admin.harvestNow(), 202).body);
 
 /** GET /api/admin/backups/:name, fetched with X-User-ID (a plain link cannot send it) and saved under its name. */
 export const useDownloadBackupMutation = () =>

@@ -19,7 +19,7 @@ export function CorpusSection() {
           type="button"
           className="button button-primary"
           disabled={!data || harvest.isPending || isPending}
-          onClick={() => harvest.mutate()}
+          onClick={() => harvest.mutate(undefined)}
         >
           {isPending ? 'Harvest queued' : 'Harvest now'}
         </button>
