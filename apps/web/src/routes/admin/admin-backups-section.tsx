@@ -18,13 +18,12 @@ export function BackupsSection() {
           {data.backups.map((backup) => (
             <li key={backup.name} className="admin-backup">
               <div className="admin-backup-who">
-                <code className="admin-backup-name">{backup.name}</code>
+                <span className="admin-backup-name">{backup.name}</span>
                 <span className="admin-muted">
                   {formatDateTime(backup.created_at)} · {formatBytes(backup.bytes)}
                   {backup.schema_version && ` · schema ${backup.schema_version}`}
                 </span>
               </div>
-              {!backup.complete && <span className="admin-tag admin-tag-danger">Incomplete</span>}
               <button
                 type="button"
                 className="button button-small"

@@ -41,11 +41,8 @@ export function CorpusSection() {
             />
             <Stat
               label="Last harvest run"
-              value={
-                lastRun
-                  ? `${lastRun.status}${lastRun.finished_at ? `, ${formatDateTime(lastRun.finished_at)}` : ''}`
-                  : 'None yet'
-              }
+              value={lastRun ? (lastRun.status === 'failed' ? 'Failed' : 'Done') : 'None yet'}
+              detail={lastRun?.finished_at ? formatDateTime(lastRun.finished_at) : null}
               tone={lastRun?.status === 'failed' ? 'danger' : undefined}
             />
           </dl>

@@ -52,7 +52,11 @@ export function QueueSection() {
               value={formatCount(data.counts.failed)}
               tone={data.counts.failed ? 'danger' : undefined}
             />
-            <Stat label="Done (kept)" value={formatCount(data.counts.done)} tone="success" />
+            <Stat
+              label="Done (kept)"
+              value={formatCount(data.counts.done)}
+              tone={data.counts.done ? 'success' : undefined}
+            />
           </dl>
           <h3>Failed</h3>
           {data.failed.length === 0 ? (

@@ -53,11 +53,25 @@ export function ActionError({ error }: { error: unknown }) {
 }
 
 /** A figure with its label (the stats rows of the queue, corpus and AI sections). */
-export function Stat({ label, value, tone }: { label: string; value: ReactNode; tone?: 'danger' | 'success' }) {
+export function Stat({
+  label,
+  value,
+  detail,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  /** A small line under the value (when it happened). */
+  detail?: string | null;
+  tone?: 'danger' | 'success' | undefined;
+}) {
   return (
     <div className={`admin-stat${tone ? ` admin-stat-${tone}` : ''}`}>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>
+        {value}
+        {detail && <span className="admin-stat-detail">{detail}</span>}
+      </dd>
     </div>
   );
 }

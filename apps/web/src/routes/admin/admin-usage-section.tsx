@@ -24,7 +24,11 @@ export function UsageSection() {
                   <span className="admin-quota-value">
                     {quota.unit === 'bytes' ? formatBytes(quota.value) : formatCount(quota.value)}
                   </span>
-                  <code>{quota.setting}</code>
+                  {quota.setting.startsWith('(') ? (
+                    <span className="admin-muted">fixed</span>
+                  ) : (
+                    <code>{quota.setting}</code>
+                  )}
                 </dd>
               </div>
             ))}

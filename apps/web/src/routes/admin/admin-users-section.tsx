@@ -16,7 +16,7 @@ export function UserCounts({ user }: { user: TAdminUser }) {
   const items: [string, string][] = [
     ['folders', formatCount(counts.folders)],
     ['papers', formatCount(counts.papers)],
-    ['uploads', `${formatCount(counts.uploads)} · ${formatBytes(counts.upload_bytes)}`],
+    ['uploads', counts.uploads ? `${formatCount(counts.uploads)} · ${formatBytes(counts.upload_bytes)}` : '0'],
     ['annotations', formatCount(counts.annotations)],
     ['chats', formatCount(counts.chat_sessions)],
     ['tokens', formatCount(counts.tokens)],
@@ -76,10 +76,8 @@ function UserRow({ user, onDelete }: { user: TAdminUser; onDelete: () => void })
           {user.disabled_at && <span className="admin-tag admin-tag-danger">Disabled</span>}
         </span>
         <span className="admin-user-email">{user.email}</span>
-        <span className="admin-muted">
-          Joined {formatDateTime(user.created_at)}
-          {user.disabled_at && ` · disabled ${formatDateTime(user.disabled_at)}`}
-        </span>
+        <span className="admin-muted">Joined {formatDateTime(user.created_at)}</span>
+        {user.disabled_at && <span className="admin-muted">Disabled {formatDateTime(user.disabled_at)}</span>}
       </div>
       <UserCounts user={user} />
       <div className="admin-row-actions">
