@@ -18,7 +18,10 @@ export function BackupsSection() {
           {data.backups.map((backup) => (
             <li key={backup.name} className="admin-backup">
               <div className="admin-backup-who">
-                <span className="admin-backup-name">{backup.name}</span>
+                <span className="admin-backup-name">
+                  {backup.name}
+                  {!backup.complete && <span className="admin-tag admin-tag-danger">Incomplete</span>}
+                </span>
                 <span className="admin-muted">
                   {formatDateTime(backup.created_at)} · {formatBytes(backup.bytes)}
                   {backup.schema_version && ` · schema ${backup.schema_version}`}

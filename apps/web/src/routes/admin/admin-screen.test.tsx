@@ -202,6 +202,7 @@ describe('/admin for an administrator', () => {
     expect(within(section('AI')).getByText(/No scorecard for this configuration yet/)).toBeInTheDocument();
     expect(await within(section('Backups')).findByText('paperbench-2026-03-01.tar.gz')).toBeInTheDocument();
     expect(within(section('Backups')).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(section('Backups')).queryByText('Incomplete')).not.toBeInTheDocument();
     expect(within(section('Audit log')).getByText('No admin actions yet.')).toBeInTheDocument();
   });
 
