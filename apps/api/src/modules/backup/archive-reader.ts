@@ -58,7 +58,11 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry | 
   const source = createReadStream(file);
   const gunzip = createGunzip();
   const tar = extract();
-  source.on('error', (error) => tar.destroy(error));
+  let unreadable: Error | undefined;
+  source.on('error', (error) => {
+    unreadable = new Error(`cannot read ${file}: ${error.message}`);
+    tar.destroy(unreadable);
+  });
   gunzip.on('error', (error) => tar.destroy(new BadArchive(`the archive is damaged or truncated (${error.message})`)));
   source.pipe(gunzip).pipe(tar);
   let first = true;
@@ -77,6 +81,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry | 
     }
   } catch (error) {
     if (error instanceof BadArchive) throw error;
+    if (unreadable) throw unreadable;
     throw new BadArchive(`the archive is damaged or truncated (${(error as Error).message})`);
   } finally {
     source.destroy();

@@ -1,8 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pack } from 'tar-stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { FORMAT, FORMAT_VERSION, type Manifest, manifestChecksum } from './archive-format';
 import { listBackups, openBackup } from './backup-catalog';
 
 let dir: string;
@@ -40,6 +43,35 @@ describe('backup catalog', () => {
       ['paperbench-20260103T030000Z.tar.gz', 30, false, null],
       ['paperbench-20260102T030000Z.tar.gz', 20, true, '0001_x'],
       ['paperbench-20260101T030000Z.tar.gz', 10, true, '0001_x'],
+    ]);
+  });
+
+  it('reads the schema version from the manifest at the head of an archive without a sidecar (listed as not complete)', async () => {
+    const unsigned: Omit<Manifest, 'manifest_sha256'> = {
+      format: FORMAT,
+      format_version: FORMAT_VERSION,
+      created_at: '2026-02-01T03:00:00.000Z',
+      driver: 'postgres',
+      schema_version: '0001_foundation',
+      tables: [],
+      sequences: [],
+      pdfs: [],
+    };
+    const manifest = Buffer.from(JSON.stringify({ ...unsigned, manifest_sha256: manifestChecksum(unsigned) }));
+    const tar = pack();
+    tar.entry({ name: 'manifest.json', size: manifest.length }, manifest);
+    tar.finalize();
+    const chunks: Buffer[] = [];
+    for await (const chunk of tar) chunks.push(chunk as Buffer);
+    await writeFile(path.join(dir, 'copied-in.tar.gz'), gzipSync(Buffer.concat(chunks)));
+
+    expect(await listBackups(dir)).toEqual([
+      expect.objectContaining({
+        name: 'copied-in.tar.gz',
+        created_at: '2026-02-01T03:00:00.000Z',
+        schema_version: '0001_foundation',
+        complete: false,
+      }),
     ]);
   });
 
