@@ -17,9 +17,9 @@ async function printSummary() {
 
 // One ESM bundle with the workspace contract inlined; npm dependencies stay external. The PDF text
 // worker and the embedded database's worker thread (db/pglite-proxy.ts) are their own entries (each is
-// loaded by file, beside main.js), and so are the ingest CLI
-// and the MCP stdio server (`node dist/ingest.js …`, `node dist/mcp.js` where the sources and tsx are
-// absent, as in the Docker image).
+// loaded by file, beside main.js), and so are the ingest and backup CLIs
+// and the MCP stdio server (`node dist/ingest.js …`, `node dist/backup.js …`, `node dist/mcp.js` where the
+// sources and tsx are absent, as in the Docker image).
 export default defineConfig({
   entry: {
     main: 'src/main.ts',
@@ -27,6 +27,7 @@ export default defineConfig({
     'pglite-worker': 'src/db/pglite-worker.ts',
     ingest: 'src/ingest/cli.ts',
     mcp: 'src/mcp/stdio.ts',
+    backup: 'src/modules/backup/cli.ts',
   },
   format: ['esm'],
   target: 'node20',

@@ -106,6 +106,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'paperbench-e2e',
         OIDC_CLIENT_SECRET: 'paperbench-e2e-secret-0123456789',
         OIDC_NAME: 'Lab SSO',
+        // docs/deploy.md#the-admin-page: e2e/admin.spec.ts signs in as this administrator.
+        ADMIN_EMAILS: 'admin@example.test',
         // The flows never reach the internet: no on-demand arXiv fetches, no arXiv PDFs for full text
         // (docs/ai.md#full-text-and-passages: uploads still get theirs), no harvest.
         ARXIV_FETCH_MISSING: 'false',

@@ -9,6 +9,7 @@ import { loggerOptions } from './lib/logger-options';
 import { registerMcpRoutes } from './mcp/http-route';
 import { createApiRouter } from './modules';
 import { paperPageHead } from './modules/papers/citation-meta';
+import { adminGatePlugin } from './plugins/admin-gate';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerBeaconBodyParser } from './plugins/beacon-body';
 import { registerCompression } from './plugins/compression';
@@ -69,6 +70,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     await context.pdfText.close();
   });
   await app.register(identityPlugin, { db: context.db, idleDays: config.SESSION_IDLE_DAYS });
+  // docs/deploy.md#the-admin-page: after identity (it reads the caller), before validation and the handlers.
+  await app.register(adminGatePlugin, { db: context.db, config });
   // After identity: its preHandler sets request.userId, which the per-user budgets count by.
   await app.register(rateLimitPlugin, { config, counters: context.counters });
   app.addHook('onClose', () => context.counters.close());

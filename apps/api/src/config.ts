@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { adminEnv } from './config/admin';
 import { aiEnv, requireModelWithEndpoint } from './config/ai';
+import { backupEnv } from './config/backup';
 import { browserEnv } from './config/browser';
 import { identityEnv, oidcEnv, requireCompleteOidc } from './config/identity';
 import { importEnv } from './config/import';
@@ -23,8 +25,10 @@ const ZEnv = z.object({
   ...importEnv,
   ...identityEnv,
   ...oidcEnv,
+  ...adminEnv,
   ...aiEnv,
   ...browserEnv,
+  ...backupEnv,
 });
 
 /**

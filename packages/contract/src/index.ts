@@ -1,3 +1,4 @@
+import { adminContract } from './admin.contract';
 import { aiContract } from './ai.contract';
 import { annotationsContract } from './annotations.contract';
 import { chatContract } from './chat.contract';
@@ -66,11 +67,14 @@ export const contract = c.router(
     annotations: annotationsContract,
     reading: readingContract,
     tokens: tokensContract,
+    admin: adminContract,
   },
   { strictStatusCodes: true, commonResponses },
 );
 export type TContract = typeof contract;
 
+export * from './admin.contract';
+export * from './admin.schemas';
 export * from './ai.contract';
 export * from './annotation.schemas';
 export * from './chat.schemas';

@@ -34,6 +34,8 @@ export type TProfileCounts = z.infer<typeof ZProfileCounts>;
 export const ZProfile = z.object({
   user: ZProfileUser.nullable(),
   counts: ZProfileCounts,
+  /** docs/deploy.md#the-admin-page: whether the caller may open /admin (the header's menu links it). */
+  is_admin: z.boolean(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

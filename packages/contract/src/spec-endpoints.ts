@@ -190,6 +190,21 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['POST', '/api/tokens'],
   ['GET', '/api/tokens'],
   ['DELETE', '/api/tokens/{id}'],
+  // docs/deploy.md#the-admin-page: users, quotas, the work queue, the corpus, AI, backups and the audit log.
+  ['GET', '/api/admin/users'],
+  ['POST', '/api/admin/users/{id}/disable'],
+  ['POST', '/api/admin/users/{id}/enable'],
+  ['DELETE', '/api/admin/users/{id}'],
+  ['GET', '/api/admin/usage'],
+  ['GET', '/api/admin/queue'],
+  ['POST', '/api/admin/queue/{id}/retry'],
+  ['POST', '/api/admin/queue/{id}/discard'],
+  ['GET', '/api/admin/corpus'],
+  ['POST', '/api/admin/corpus/harvest'],
+  ['GET', '/api/admin/ai'],
+  ['GET', '/api/admin/backups'],
+  ['GET', '/api/admin/backups/{name}'],
+  ['GET', '/api/admin/audit'],
 ];
 
 /** '/api/folders/{id}/files/{fileId}' → '/api/folders/:id/files/:fileId' (ts-rest's syntax). */

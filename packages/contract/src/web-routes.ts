@@ -26,6 +26,8 @@ export const WEB_ROUTE_PATHS = {
   sci: '/sci',
   /** docs/ai.md#scorecard: which model answers, and how it did in the last `pnpm eval`. */
   aiSettings: '/settings/ai',
+  /** docs/deploy.md#the-admin-page: administrators only; anyone else sees the 404 page. */
+  admin: '/admin',
 } as const;
 
 export type TWebRouteName = keyof typeof WEB_ROUTE_PATHS;

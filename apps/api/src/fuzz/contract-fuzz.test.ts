@@ -2,7 +2,7 @@ import { contract, USER_ID_HEADER } from '@paperbench/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { papers } from '../db/schema';
-import { buildFolder, buildFolderFile, buildUser } from '../test-support/factories';
+import { buildFolder, buildFolderFile, buildNamedUser, buildUser } from '../test-support/factories';
 import { multipartBody } from '../test-support/multipart';
 import { createTestApp, pgliteOnly, type TestApp, testDrivers } from '../test-support/test-app';
 import { buildCases, type FuzzCase, isMultipart, sampleRoute, describe as show, sweepCases } from './fuzz-cases';
@@ -31,12 +31,16 @@ const collectRoutes = (router: AppRouter, prefix = ''): { name: string; route: A
     isAppRoute(value) ? [{ name: prefix + key, route: value }] : collectRoutes(value, `${prefix}${key}.`),
   );
 
+/** The admin routes answer anyone else 404 before reading input (docs/deploy.md#the-admin-page): fuzzed as an administrator. */
+const FUZZ_ADMIN = 'fuzz-admin@example.org';
+
 /** Nothing listens here: every outbound fetch fails at once, on this machine (no test touches the network). */
 const CLOSED_PORT_URL = 'http://127.0.0.1:9';
 
 describe.each(drivers)('contract fuzz: no 5xx from bad input (%s)', (driver) => {
   let t: TestApp;
   let paperId: string;
+  let admin: { id: number; token: string } | undefined;
 
   beforeAll(async () => {
     t = await createTestApp(driver, {
@@ -46,6 +50,7 @@ describe.each(drivers)('contract fuzz: no 5xx from bad input (%s)', (driver) => 
         ARXIV_API_BASE_URL: `${CLOSED_PORT_URL}/api/query`,
         ARXIV_OAI_BASE_URL: `${CLOSED_PORT_URL}/oai`,
         JOBS_ENABLED: 'false',
+        ADMIN_EMAILS: FUZZ_ADMIN,
       },
     });
     const [paper] = await t.db.select({ paperId: papers.paperId }).from(papers).limit(1);
@@ -144,7 +149,10 @@ describe.each(drivers)('contract fuzz: no 5xx from bad input (%s)', (driver) => 
     for (const { name, route } of collectRoutes(contract)) {
       // A fresh owner and fresh rows per route: a route that deletes (a folder, an upload) or revokes (logout)
       // leaves the next route its own.
-      const owner = await buildUser(t.db);
+      if (name.startsWith('admin.') && !admin) {
+        admin = await buildNamedUser(t.db, { email: FUZZ_ADMIN, name: 'Fuzz Admin' });
+      }
+      const owner = name.startsWith('admin.') && admin ? admin : await buildUser(t.db);
       userId = owner.token;
       const folder = await buildFolder(t.db, { ownerId: owner.id, name: `fuzz ${name}` });
       await buildFolderFile(t.db, { folderId: folder.id, paper: { paperId } });

@@ -19,6 +19,8 @@ export const queuedJobs = {
   'fill-upload-metadata': { version: 1, payload: paperRef, maxAttempts: 3 },
   'parse-references': { version: 1, payload: paperRef, maxAttempts: 3 },
   'clean-stored-text': { version: 1, payload: paperRef, maxAttempts: 3 },
+  // docs/deploy.md#the-admin-page: "Harvest now" runs the daily harvest once; a failed run is the admin's to retry.
+  'arxiv-harvest-now': { version: 1, payload: z.object({}).strict(), maxAttempts: 1 },
 } as const;
 
 export type QueuedJobId = keyof typeof queuedJobs;

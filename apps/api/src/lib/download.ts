@@ -1,7 +1,7 @@
 import contentDisposition from 'content-disposition';
 
 /** The part of a reply this needs (ts-rest's handler types name Fastify's reply with other generics). */
-interface HeaderSink {
+export interface HeaderSink {
   header(name: string, value: string): unknown;
 }
 

@@ -1,6 +1,7 @@
 import { contract } from '@paperbench/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { AppContext } from '../app-context';
+import { createAdminRouter } from './admin/admin.router';
 import { createAiRouter } from './ai/ai.router';
 import { createAnnotationsRouter } from './annotations/annotations.router';
 import { createChatRouter } from './chat/chat.router';
@@ -68,4 +69,5 @@ export const createApiRouter = (context: AppContext) =>
     annotations: createAnnotationsRouter(context),
     reading: createReadingRouter(context),
     tokens: createTokensRouter(context),
+    admin: createAdminRouter(context),
   });

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { resolveSession } from '../modules/identity/identity.service';
 import { resolveToken } from '../modules/tokens/tokens.service';
+import { adminNotFound, isAdminRoute } from '../policies/admin.policy';
 import { type RouteTokenScope, tokenScopeOf } from '../policies/token-scope';
 
 declare module 'fastify' {
@@ -37,6 +38,13 @@ const isOurs = (authorization: string) => /^(bearer\b|pbt_)/i.test(authorization
 
 const UNKNOWN_TOKEN = 'Unknown, expired or revoked token: create one on your profile page';
 
+/** docs/deploy.md#the-admin-page: a disabled user's sessions and tokens are refused, with the reason. */
+const accountDisabled = () =>
+  new AppError(
+    'FORBIDDEN',
+    'This account has been disabled by an administrator of this server: ask them to enable it again',
+  );
+
 /**
  * docs/security.md#personal-access-tokens: `Authorization: Bearer pbt_…` in place of X-User-ID. Both at
  * once is 400; a malformed, unknown, expired or revoked token 401 (another scheme is left alone: isOurs); an /api route outside
@@ -62,6 +70,9 @@ async function authenticateToken(
     request.log.warn({ err: error }, 'token last_used_at refresh failed: request served anyway'),
   );
   if (!token) throw tokenRefused(reply, UNKNOWN_TOKEN);
+  if (token.disabled) throw accountDisabled();
+  // docs/deploy.md#the-admin-page: admin routes do not reveal themselves to a token (forbidden, answered 404).
+  if (needed === 'forbidden' && isAdminRoute(request.routeOptions.url)) throw adminNotFound(request);
   if (needed === 'forbidden') {
     throw new AppError(
       'FORBIDDEN',
@@ -106,6 +117,7 @@ export const identityPlugin = fp(async (app: FastifyInstance, { db, idleDays }: 
     if (!token || !ZUserId.safeParse(token).success) throw unknownId;
     const session = await resolveSession(db, token, { idleDays });
     if (session === null) throw unknownId;
+    if (session.disabled) throw accountDisabled();
     request.userId = session.userId;
     request.sessionId = session.sessionId;
   });

@@ -57,8 +57,10 @@ describe('token scopes of the routes', () => {
     expect(tokenScopeOf('POST', contract.folders.upload.path)).toBe('write');
   });
 
-  it('refuses tokens on the token routes, account deletion and the session routes', () => {
+  it('refuses tokens on the token routes, account deletion, the session routes and the admin routes', () => {
     const forbidden = allRoutes.filter((route) => tokenScopeOf(route.method, route.path) === 'forbidden');
+    // docs/deploy.md#the-admin-page: every admin route, answered 404 (admin-access.test.ts).
+    const admin = Object.values(contract.admin).map(label);
     expect(forbidden.map(label).sort()).toEqual(
       [
         'POST /api/tokens',
@@ -72,6 +74,7 @@ describe('token scopes of the routes', () => {
         'GET /api/auth/oidc/login',
         'GET /api/auth/oidc/callback',
         'POST /api/auth/oidc/complete',
+        ...admin,
       ].sort(),
     );
   });

@@ -4,7 +4,8 @@ import { budgetOf } from '../rate-limit/budgets';
 
 /**
  * docs/security.md#personal-access-tokens: the one place a route's token scope is derived.
- * - `forbidden`: a token cannot manage tokens, the account or the session (these need the web app);
+ * - `forbidden`: a token cannot manage tokens, the account or the session (these need the web app), nor call
+ *   the admin routes (answered 404 there, docs/deploy.md#the-admin-page);
  * - `ai`: every route on the `ai` budget (it may call a model: money);
  * - `read`: every GET/HEAD, the read-only POSTs on the `search` budget (search, grant search) and
  *   READ_POSTS (one paper by id);
@@ -26,6 +27,8 @@ const FORBIDDEN_ROUTES: AppRoute[] = [
   contract.identity.oidcLogin,
   contract.identity.oidcCallback,
   contract.identity.oidcComplete,
+  // docs/deploy.md#the-admin-page: the web app's session only; the identity plugin answers a token 404 here.
+  ...Object.values(contract.admin),
 ];
 
 const OPERATOR_ROUTES: AppRoute[] = [contract.contact.operatorMessages];

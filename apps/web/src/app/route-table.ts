@@ -72,6 +72,8 @@ export const APP_ROUTES: readonly TAppRoute[] = [
   { path: P.profile, title: 'Profile', load: () => import('../routes/profile/profile-screen') },
   { path: P.sci, title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },
   { path: P.aiSettings, title: 'AI Status', load: () => import('../routes/ai-settings/ai-settings-screen') },
+  // docs/deploy.md#the-admin-page: administrators only; the screen shows the 404 page to anyone else.
+  { path: P.admin, title: 'Admin', load: () => import('../routes/admin/admin-screen') },
   NOT_FOUND_ROUTE,
 ];
 

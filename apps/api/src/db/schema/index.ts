@@ -1,3 +1,4 @@
+export * from './admin-audit-log';
 export * from './ai-scorecards';
 export * from './annotations';
 export * from './api-tokens';

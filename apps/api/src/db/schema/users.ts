@@ -18,6 +18,8 @@ export const users = pgTable(
     picture: text('picture'),
     /** When the user first signed in (anonymous → named, requirements §4). */
     signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    /** Set by an administrator (docs/deploy.md#the-admin-page): the user's sessions and tokens are refused (403). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (table) => [
     index('users_created_at_idx').on(table.createdAt),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AnyJobDefinition } from '../job-definition';
 import { arxivHarvestJob } from './arxiv-harvest';
+import { arxivHarvestNowJob } from './arxiv-harvest-now';
 import { cleanStoredTextJob } from './clean-stored-text';
 import { commonSearchWindowsJob } from './common-search-windows';
 import { dataRetentionJob } from './data-retention';
@@ -10,6 +11,7 @@ import { extractPdfTextJob } from './extract-pdf-text';
 import { fetchPaperTextJob } from './fetch-paper-text';
 import { fillUploadMetadataJob } from './fill-upload-metadata';
 import { parseReferencesJob } from './parse-references';
+import { scheduledBackupJob } from './scheduled-backup';
 import { storageTempSweepJob } from './storage-temp-sweep';
 
 /**
@@ -23,6 +25,7 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   commonSearchWindowsJob,
   emailDigestsJob,
   dataRetentionJob,
+  scheduledBackupJob,
   storageTempSweepJob,
   extractPdfTextJob,
   fetchPaperTextJob,
@@ -30,4 +33,5 @@ export const jobDefinitions: readonly AnyJobDefinition<AppContext>[] = [
   fillUploadMetadataJob,
   parseReferencesJob,
   cleanStoredTextJob,
+  arxivHarvestNowJob,
 ];

@@ -37,6 +37,8 @@ export interface SessionRow {
   userId: number;
   lastSeenAt: Date;
   revokedAt: Date | null;
+  /** The user's users.disabled_at (docs/deploy.md#the-admin-page): a disabled user's sessions are refused. */
+  disabledAt: Date | null;
 }
 
 const sessionColumns = {
@@ -44,12 +46,14 @@ const sessionColumns = {
   userId: userSessions.userId,
   lastSeenAt: userSessions.lastSeenAt,
   revokedAt: userSessions.revokedAt,
+  disabledAt: users.disabledAt,
 };
 
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRow | null> {
   const [row] = await db
     .select(sessionColumns)
     .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
     .where(eq(userSessions.tokenHash, hashUserToken(token)))
     .limit(1);
   return row ?? null;
@@ -60,6 +64,7 @@ export async function findLatestSessionOfUser(db: Db, userId: number): Promise<S
   const [row] = await db
     .select(sessionColumns)
     .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .orderBy(desc(userSessions.lastSeenAt))
     .limit(1);

@@ -37,6 +37,8 @@ export function isSessionUsable(row: SessionRow, { idleDays }: SessionPolicy, no
 export interface ResolvedSession {
   userId: number;
   sessionId: number;
+  /** Disabled by an administrator (docs/deploy.md#the-admin-page): the identity plugin refuses it with 403. */
+  disabled: boolean;
 }
 
 async function acceptSession(db: Db, row: SessionRow | null, policy: SessionPolicy): Promise<ResolvedSession | null> {
@@ -44,7 +46,7 @@ async function acceptSession(db: Db, row: SessionRow | null, policy: SessionPoli
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_REFRESH_MS) {
     await touchLastSeen(db, row.sessionId, LAST_SEEN_REFRESH_MS);
   }
-  return { userId: row.userId, sessionId: row.sessionId };
+  return { userId: row.userId, sessionId: row.sessionId, disabled: row.disabledAt !== null };
 }
 
 /**
@@ -60,7 +62,9 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
  * some device?). Answers the user id, or null.
  */
 export async function resolveSessionById(db: Db, userId: number, policy: SessionPolicy): Promise<number | null> {
-  return (await acceptSession(db, await findLatestSessionOfUser(db, userId), policy))?.userId ?? null;
+  const session = await acceptSession(db, await findLatestSessionOfUser(db, userId), policy);
+  // A disabled user's signed PDF URLs stop with their sessions.
+  return session && !session.disabled ? session.userId : null;
 }
 
 /**

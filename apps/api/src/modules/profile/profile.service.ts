@@ -1,6 +1,6 @@
 import type { TProfile, TProfileExport, TProfileUser } from '@paperbench/contract';
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { toBibliography, toBibtex } from '../../lib/bibliography';
 import { deleteStoredFile, lockContentHash } from '../../storage/stored-files.repo';
 import { marksAsText, ownMarksByPaper } from '../annotations/marks-as-notes';
@@ -28,7 +28,7 @@ async function profileUser(db: Db, userId: number): Promise<(TProfileUser & { em
 }
 
 /** GET /api/profile: who the caller is (null while anonymous) and how much the server holds for them. */
-export async function getProfile(db: Db, userId: number): Promise<TProfile> {
+export async function getProfile(db: Db, userId: number): Promise<Omit<TProfile, 'is_admin'>> {
   const user = await profileUser(db, userId);
   return { user, counts: await selectCounts(db, userId, user?.email ?? null) };
 }
@@ -77,11 +77,16 @@ export function exportProfile(db: Db, userId: number, sessionId: number | null):
  * uploads go as an owner's delete takes them (papers row, text, folder entries, and the stored file
  * unless other content holds the same bytes), wherever they were shared: the uploader was their only
  * grant, so every reader's access ends with the account (docs/collaboration.md#uploads). Bytes leave
- * storage only after the commit.
+ * storage only after the commit. False when there was no such user.
  */
-export async function deleteAccount({ db, storage }: AppContext, userId: number): Promise<void> {
+export async function deleteAccount(
+  { db, storage }: Pick<AppContext, 'db' | 'storage'>,
+  userId: number,
+  /** More writes that must commit with the deletion or not at all (the admin page's audit row). */
+  { inTransaction }: { inTransaction?: (tx: Tx) => Promise<void> } = {},
+): Promise<boolean> {
   const orphans = await db.transaction(async (tx) => {
-    if (!(await lockUserRow(tx, userId))) return [];
+    if (!(await lockUserRow(tx, userId))) return null;
     const owned = await lockOwnedUploads(tx, userId);
     const gone: { key: string; contentHash: string }[] = [];
     // Hash order, so two deletions sharing content lock alike (stored-files.repo).
@@ -96,7 +101,10 @@ export async function deleteAccount({ db, storage }: AppContext, userId: number)
       if (orphan) gone.push(orphan);
     }
     await deleteUserRows(tx, userId);
+    await inTransaction?.(tx);
     return gone;
   });
+  if (orphans === null) return false;
   for (const orphan of orphans) await removeOrphanBytes(db, storage, orphan);
+  return true;
 }

@@ -72,6 +72,7 @@ describe.each(testDrivers())('profile (%s)', (driver) => {
         shared_folders: 0,
         shared_with_me: 0,
       },
+      is_admin: false,
     });
   });
 

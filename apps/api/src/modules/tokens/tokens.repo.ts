@@ -79,6 +79,8 @@ export interface TokenCandidate {
   scopes: TTokenScope[];
   hash: string;
   lastUsedAt: Date | null;
+  /** The owner's users.disabled_at (docs/deploy.md#the-admin-page): a disabled user's tokens are refused. */
+  userDisabledAt: Date | null;
 }
 
 /** Live tokens whose lookup prefix is this one (almost always zero or one). */
@@ -90,8 +92,10 @@ export async function selectLiveByPrefix(db: Db, prefix: string): Promise<TokenC
       scopes: apiTokens.scopes,
       hash: apiTokens.hash,
       lastUsedAt: apiTokens.lastUsedAt,
+      userDisabledAt: users.disabledAt,
     })
     .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.prefix, prefix), live));
   return rows as TokenCandidate[];
 }

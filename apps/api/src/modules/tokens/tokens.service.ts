@@ -73,6 +73,8 @@ export interface ResolvedToken {
   id: number;
   userId: number;
   scopes: TTokenScope[];
+  /** The owner was disabled by an administrator: the identity plugin refuses the token with 403. */
+  disabled: boolean;
 }
 
 /** last_used_at is written at most once a minute per token (docs/security.md#personal-access-tokens). */
@@ -96,5 +98,5 @@ export async function resolveToken(
   if (!match.lastUsedAt || Date.now() - match.lastUsedAt.getTime() > LAST_USED_REFRESH_MS) {
     await touchLastUsed(db, match.id, LAST_USED_REFRESH_MS).catch(onTouchError);
   }
-  return { id: match.id, userId: match.userId, scopes: match.scopes };
+  return { id: match.id, userId: match.userId, scopes: match.scopes, disabled: match.userDisabledAt !== null };
 }

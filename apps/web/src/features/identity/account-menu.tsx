@@ -2,7 +2,7 @@ import type { TUser } from '@paperbench/contract';
 import { Link } from 'react-router';
 import { parseApiError } from '../../api/parse-api-error';
 import { useMenuButton } from '../ui/use-menu-button';
-import { useLogoutMutation } from './api';
+import { useIsAdminQuery, useLogoutMutation } from './api';
 import { Avatar } from './avatar';
 import './identity.css';
 
@@ -13,6 +13,7 @@ import './identity.css';
 export function AccountMenu({ user }: { user: TUser }) {
   const { isOpen, close, wrapperRef, buttonProps, menuProps } = useMenuButton();
   const logout = useLogoutMutation();
+  const isAdmin = useIsAdminQuery().data === true;
 
   return (
     <div ref={wrapperRef} className="account-menu">
@@ -32,6 +33,11 @@ export function AccountMenu({ user }: { user: TUser }) {
           <Link to="/profile" role="menuitem" className="account-dropdown-item" tabIndex={-1} onClick={close}>
             Profile
           </Link>
+          {isAdmin && (
+            <Link to="/admin" role="menuitem" className="account-dropdown-item" tabIndex={-1} onClick={close}>
+              Admin
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"

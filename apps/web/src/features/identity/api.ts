@@ -136,6 +136,14 @@ export function useProfileQuery() {
   return useQuery({ ...profileQuery(), refetchOnMount: 'always' });
 }
 
+/**
+ * docs/deploy.md#the-admin-page: whether the signed-in caller administers this server (GET /api/profile's
+ * is_admin), for the account menu's Admin link. Kept a few minutes: the answer changes only with ADMIN_EMAILS.
+ */
+export function useIsAdminQuery() {
+  return useQuery({ ...profileQuery(), staleTime: 5 * 60_000, select: (profile) => profile.is_admin });
+}
+
 /** The file names of the downloads. */
 export const EXPORT_FILENAME = 'paperbench-export.json';
 export const LIBRARY_FILENAME = 'paperbench-library.bib';

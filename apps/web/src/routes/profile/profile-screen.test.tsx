@@ -98,7 +98,7 @@ afterEach(() => {
 
 describe('/profile, anonymous', () => {
   it('says the browser is anonymous and that sign-in is not configured here', async () => {
-    mockProfileApi({ user: null, counts });
+    mockProfileApi({ user: null, counts, is_admin: false });
     renderProfile();
     const account = await screen.findByRole('region', { name: 'Account' });
     expect(within(account).getByRole('heading', { name: 'You are anonymous on this browser' })).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('/profile, anonymous', () => {
   });
 
   it('offers API tokens to an anonymous browser too (a token acts as this id)', async () => {
-    mockProfileApi({ user: null, counts });
+    mockProfileApi({ user: null, counts, is_admin: false });
     renderProfile();
     const tokens = screen.getByRole('region', { name: 'API tokens' });
     expect(await within(tokens).findByText('No tokens yet.')).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('/profile, anonymous', () => {
         },
       },
     };
-    mockProfileApi({ user: null, counts }, 'client.apps.googleusercontent.com');
+    mockProfileApi({ user: null, counts, is_admin: false }, 'client.apps.googleusercontent.com');
     renderProfile();
     const account = await screen.findByRole('region', { name: 'Account' });
     expect(await within(account).findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -143,6 +143,7 @@ describe('/profile, signed in', () => {
   const signedInProfile: TProfile = {
     user: { email: alice.email, name: alice.name, picture: null, signed_in_at: '2026-03-04T10:00:00.000Z' },
     counts,
+    is_admin: false,
   };
 
   it('shows the person, the counts, topics, digest and shared folders', async () => {
