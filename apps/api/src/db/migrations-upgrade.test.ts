@@ -46,7 +46,7 @@ describe('upgrading to user sessions', () => {
     await migrate(db, { migrationsFolder: migrationsDir });
     const policy = { idleDays: 400 };
     const session = await resolveSession(db as unknown as Db, live, policy);
-    expect(session).toEqual({ userId: expect.any(Number), sessionId: expect.any(Number) });
+    expect(session).toEqual({ userId: expect.any(Number), sessionId: expect.any(Number), disabled: false });
     expect(await resolveSession(db as unknown as Db, revoked, policy)).toBeNull();
     const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from folders where name = 'Kept'`);
     expect(rows[0]?.n).toBe(2);

@@ -97,6 +97,9 @@ export const USER_REFERENCES = [
   'zotero_syncs.user_id',
   // Not moved: the anonymous user's sessions end with it (the caller's is revoked, a fresh one issued).
   'user_sessions.user_id',
+  // Never the anonymous side's: only a signed-in administrator acts (docs/deploy.md#the-admin-page); on
+  // account deletion the audit row stays, with the actor's email, and the reference is set null.
+  'admin_audit_log.actor_id',
 ] as const;
 
 /**

@@ -236,6 +236,8 @@ describe.each(testDrivers())('identity merge on sign-in (%s)', (driver) => {
       // Device 1's first (revoked) and fresh sessions, and device 2's fresh one; device 2's anonymous
       // session went with its user.
       'user_sessions.user_id': 3,
+      // Only an administrator acts, never an anonymous device.
+      'admin_audit_log.actor_id': 0,
     });
 
     // Folder contents: Reading holds p1, p2 (selected ORed in) and p3; Other holds p4 and the upload.
