@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { onCleanup } from './cleanup';
 
@@ -53,4 +55,33 @@ export async function serverVersion(adminUrl: string): Promise<string> {
     const result = await client.query<{ server_version: string }>('SHOW server_version');
     return `PostgreSQL ${result.rows[0]?.server_version.split(' ')[0] ?? '?'}`;
   });
+}
+
+/**
+ * `--cold`: the state after a reboot, for a PostgreSQL on this machine: its shared buffers emptied (a restart of
+ * the Debian cluster) and the operating system's page cache dropped, so every first read comes from disk. Needs
+ * root; refused with the reason otherwise.
+ */
+export async function coldStart(adminUrl: string): Promise<void> {
+  const host = new URL(adminUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
+    throw new Error(`--cold restarts a PostgreSQL on this machine; ${host} is not`);
+  const [version] = readdirSync('/etc/postgresql');
+  if (!version) throw new Error('--cold: no Debian PostgreSQL cluster under /etc/postgresql');
+  try {
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { stdio: 'pipe' });
+    execFileSync('sh', ['-c', 'sync && echo 3 > /proc/sys/vm/drop_caches'], { stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`--cold needs root (pg_ctlcluster and /proc/sys/vm/drop_caches): ${(error as Error).message}`);
+  }
+  // Wait until the restarted server accepts connections.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await withAdmin(adminUrl, (client) => client.query('select 1'));
+      return;
+    } catch (error) {
+      if (attempt >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

@@ -18,7 +18,8 @@
  * title phrase and by abstract words: bench/known-item.bench.ts); --relevance-only runs just that section.
  * --search-scale appends search at scale on PostgreSQL (DATABASE_URL): a synthetic corpus of --size papers
  * (default 250k; --size 1M or --size 2.6M reproduce the larger runs, --seed N another corpus, --rounds N,
- * --keep-database keeps the imported database and --database NAME reuses it),
+ * --keep-database keeps the imported database and --database NAME reuses it; --cold drops the OS page cache
+ * and restarts a local PostgreSQL before the app starts, --no-warm-up skips the server's warm-up after start),
  * imported by the bulk importer, every kind of search timed through HTTP beside its SQL's EXPLAIN ANALYZE
  * time: bench/search-scale.bench.ts; --search-scale-only runs just that section.
  * --pdf-metadata appends metadata read from PDFs (title, authors F1, year, DOI/arXiv id per split: tuning,
@@ -134,9 +135,10 @@ async function main() {
   };
   const jsonFile = option('--json');
   const entry = path.resolve(option('--server') ?? defaultServerEntry);
-  // The metadata and reference sections read fixture PDFs in this process: they need no built server.
-  const serverless = ['--pdf-metadata-only', '--references-only', '--clean-text-only'].some((flag) =>
-    process.argv.includes(flag),
+  // The metadata and reference sections read fixture PDFs in this process, and search at scale starts the app in
+  // this process: they need no built server.
+  const serverless = ['--pdf-metadata-only', '--references-only', '--clean-text-only', '--search-scale-only'].some(
+    (flag) => process.argv.includes(flag),
   );
   if (!serverless && !existsSync(entry)) {
     throw new Error(`${entry} is missing: build first (pnpm --filter @paperbench/api build, or pnpm bench)`);
@@ -208,6 +210,8 @@ async function main() {
         rounds: rounds ? Number(rounds) : undefined,
         keepDatabase: process.argv.includes('--keep-database'),
         database: option('--database'),
+        cold: process.argv.includes('--cold'),
+        warmUp: !process.argv.includes('--no-warm-up'),
         log,
       })
     : undefined;

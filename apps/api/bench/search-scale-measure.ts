@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import type pg from 'pg';
+import { warmUp } from '../src/warm-up/warm-up';
 import { startBenchApp } from './bench-app';
 import { onCleanup } from './cleanup';
 import { BenchClient } from './http-client';
@@ -22,11 +23,11 @@ const SERVER_STATEMENT_TIMEOUT_MS = 15_000;
 export const loadAverage = () => os.loadavg()[0] ?? 0;
 
 /** What the timed part adds to the result. */
-type Measured = Pick<SearchScaleResult, 'papers' | 'rounds' | 'truncated' | 'indexes' | 'kinds' | 'notes'>;
+type Measured = Pick<SearchScaleResult, 'papers' | 'rounds' | 'truncated' | 'indexes' | 'kinds' | 'notes' | 'warmUp'>;
 
 /** Each request sent once: its first time, what it found, and whether the API refused it (4xx). */
-async function warmUp(all: readonly Probe[], log: (message: string) => void) {
-  log(`search-scale: warm-up, ${all.length} requests…`);
+async function firstRequests(all: readonly Probe[], log: (message: string) => void) {
+  log(`search-scale: first requests, ${all.length}…`);
   const results = new Map<Probe, ProbeResult>();
   const indexes = new Set<string>();
   for (const probe of all) {
@@ -117,11 +118,22 @@ function slowestNote(results: Iterable<ProbeResult>): string[] {
   ];
 }
 
-/** Starts the API on `url` and times every request (docs/benchmarks.md#search-at-scale). */
-export async function measureRequests(url: string, rounds: number, log: (message: string) => void): Promise<Measured> {
+/**
+ * Starts the API on `url`, runs the server's warm-up as `pnpm start` does after listening (awaited here, so the
+ * first requests are a user's after it; `warmUp: false` for the state without it), and times every request
+ * (docs/benchmarks.md#search-at-scale).
+ */
+export async function measureRequests(
+  url: string,
+  rounds: number,
+  options: { warmUp: boolean; log: (message: string) => void },
+): Promise<Measured> {
+  const { log } = options;
   const notes: string[] = [];
   const app = await startBenchApp(url);
   const closeApp = onCleanup(() => app.close());
+  const warmUpSteps = options.warmUp ? await warmUp(app.context) : undefined;
+  if (warmUpSteps) log(`search-scale: warm-up: ${JSON.stringify(warmUpSteps)}`);
   const client = new BenchClient(app.baseUrl, 1);
   const explainer = await explainConnection(url);
   try {
@@ -130,14 +142,14 @@ export async function measureRequests(url: string, rounds: number, log: (message
       'GET /api/papers/count',
     ) as number;
     const all = [...probes(client), ...(await signedInProbes(app.baseUrl, notes))];
-    const { results, indexes } = await warmUp(all, log);
+    const { results, indexes } = await firstRequests(all, log);
     const timed = all.filter((probe) => !results.get(probe)?.refused);
     const truncated = await timedRounds(timed, results, rounds, log);
     log('search-scale: capturing and explaining the SQL of each request…');
     await explainEach(timed, results, explainer);
     const kinds = byKind(results.values());
     notes.push(...slowestNote(results.values()));
-    return { papers, rounds, truncated, indexes: [...indexes], kinds, notes };
+    return { papers, rounds, truncated, indexes: [...indexes], kinds, notes, warmUp: warmUpSteps };
   } finally {
     await explainer.end();
     client.close();

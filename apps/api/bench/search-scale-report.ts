@@ -1,4 +1,5 @@
 /** The search-at-scale bench's results (search-scale.bench.ts) and their section of the report. */
+import type { WarmUpStep } from '../src/warm-up/warm-up';
 import { table } from './report';
 import type { ExplainedStatement } from './sql-capture';
 import { type LatencySummary, ms } from './stats';
@@ -41,6 +42,10 @@ export interface SearchScaleResult {
   /** The database's name when it was kept (`--keep-database`) or reused (`--database`); else it was dropped. */
   keptDatabase?: string;
   analyzeMs: number;
+  /** `--cold`: PostgreSQL restarted and the OS page cache dropped before the app started. */
+  cold: boolean;
+  /** The server's warm-up after start (src/warm-up), awaited before the first request; undefined with --no-warm-up. */
+  warmUp?: WarmUpStep[] | undefined;
   /** What ranking the common words in the background did (refreshCommonWindows), and its time. */
   commonWords: Record<string, unknown>;
   databaseBytes: number;
@@ -70,6 +75,25 @@ const foundRange = (probes: readonly ProbeResult[]) => {
   const low = Math.min(...values);
   const high = Math.max(...values);
   return low === high ? int(low) : `${int(low)}–${int(high)}`;
+};
+
+/** Each warm-up step's time and what it did, or that the run had none. */
+function warmUpText(steps: readonly WarmUpStep[] | undefined): string {
+  if (!steps) return 'none (--no-warm-up)';
+  return steps
+    .map(
+      ({ step, ms: took, detail, error }) =>
+        `${step} ${(took / 1000).toFixed(1)} s${error ? ` (failed: ${error})` : ` ${JSON.stringify(detail)}`}`,
+    )
+    .join('; ');
+}
+
+/** The range of the kind's first requests (each query's first after the start). */
+const firstRange = (probes: readonly ProbeResult[]) => {
+  const values = probes.map((p) => p.firstMs);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? ms(low) : `${ms(low)}–${ms(high)}`;
 };
 
 /** The import's time, rate, strategy and phases, or that the database was reused. */
@@ -108,6 +132,11 @@ function setupTable(r: SearchScaleResult): string {
       ['Import (importJsonLines)', `${importText(r)}ANALYZE ${(r.analyzeMs / 1000).toFixed(1)} s`],
       ['Size', `papers ${mb(r.papersBytes)} with indexes and TOAST, database ${mb(r.databaseBytes)}`],
       ['Common words ranked in the background', commonWordsText(r.commonWords)],
+      [
+        'Start',
+        r.cold ? 'cold: PostgreSQL restarted and the OS page cache dropped (--cold)' : 'as left by the run before',
+      ],
+      ['Warm-up after start (src/warm-up)', warmUpText(r.warmUp)],
       ['GET /api/papers/count', int(r.papers)],
       ['Search index', r.indexes.join(', ') || 'n/a'],
       [
@@ -121,16 +150,28 @@ function setupTable(r: SearchScaleResult): string {
 /** Each kind of request: its HTTP latency and the database's own time for it. */
 function kindsTable(r: SearchScaleResult): string {
   return table(
-    ['Kind', 'Requests', 'Found', 'HTTP p50', 'p95', 'p99', 'max', 'SQL p50', 'SQL max'],
+    ['Kind', 'Requests', 'Found', 'First', 'HTTP p50', 'p95', 'p99', 'max', 'SQL p50', 'SQL max'],
     r.kinds.map((k) => {
       const refused = k.probes.filter((p) => p.refused).length;
       const measured = k.probes.length - refused;
       if (measured === 0)
-        return [k.kind, `refused (${k.probes[0]?.refused?.slice(0, 60) ?? ''})`, '–', '–', '–', '–', '–', '–', '–'];
+        return [
+          k.kind,
+          `refused (${k.probes[0]?.refused?.slice(0, 60) ?? ''})`,
+          '–',
+          '–',
+          '–',
+          '–',
+          '–',
+          '–',
+          '–',
+          '–',
+        ];
       return [
         k.kind,
         `${k.latency.count} (${measured} ${measured === 1 ? 'request' : 'requests'}${refused ? `, ${refused} refused` : ''})`,
         foundRange(k.probes.filter((p) => !p.refused)),
+        firstRange(k.probes.filter((p) => !p.refused)),
         ms(k.latency.p50),
         ms(k.latency.p95),
         ms(k.latency.p99),
@@ -170,7 +211,8 @@ export function renderSearchScaleReport(result: SearchScaleResult, date: string)
   const out: string[] = [`## Search at scale, ${date}`, ''];
   out.push(setupTable(r), '');
   out.push(
-    'HTTP: client-side ms from sending to the last byte, the API in the bench process. SQL: per request, the summed ' +
+    'First: the range over the kind’s requests of each one’s first time after the start (before any repeat). ' +
+      'HTTP: client-side ms from sending to the last byte, the API in the bench process. SQL: per request, the summed ' +
       '`Execution Time` of the statements it sent, each re-run as `EXPLAIN (ANALYZE, TIMING OFF)` (median of 3); ' +
       'median and largest over the kind’s requests. Statements of one search run in parallel, so HTTP can be below the sum; ' +
       'writes a request makes (its rate-limit counter, the popular-query record) are not re-run and not in SQL.',

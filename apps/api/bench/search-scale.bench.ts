@@ -24,7 +24,7 @@ import { importJsonLines } from '../src/ingest/bulk-import';
 import { refreshCommonWindows } from '../src/modules/search/common-query-windows.service';
 import { ensureSearchIndex } from '../src/modules/search/search-index.repo';
 import { benchHardware } from './machine';
-import { createScratchDatabase, existingDatabase, serverVersion } from './postgres';
+import { coldStart, createScratchDatabase, existingDatabase, serverVersion } from './postgres';
 import { loadAverage, measureRequests } from './search-scale-measure';
 import type { SearchScaleResult } from './search-scale-report';
 import { explainConnection } from './sql-capture';
@@ -139,6 +139,10 @@ export async function runSearchScaleBench(options: {
   keepDatabase?: boolean;
   /** Reuse a database an earlier run kept (`--database NAME`): no corpus is written or imported. */
   database?: string | undefined;
+  /** `--cold`: PostgreSQL restarted and the OS page cache dropped just before the app starts (postgres.ts). */
+  cold?: boolean;
+  /** The server's warm-up after start (src/warm-up), awaited before the first request; `--no-warm-up`: none. */
+  warmUp?: boolean;
   log: (message: string) => void;
 }): Promise<SearchScaleResult> {
   const {
@@ -167,7 +171,14 @@ export async function runSearchScaleBench(options: {
     log('search-scale: ranking the common words, as the server does after an import (docs/search.md#common-words)…');
     const commonWords = await rankCommonWords(scratch.url);
     log(`search-scale: common words: ${JSON.stringify(commonWords)}`);
-    const { papers, notes, ...measured } = await measureRequests(scratch.url, rounds, log);
+    if (options.cold) {
+      log('search-scale: --cold: restarting PostgreSQL and dropping the OS page cache…');
+      await coldStart(adminUrl);
+    }
+    const { papers, notes, ...measured } = await measureRequests(scratch.url, rounds, {
+      warmUp: options.warmUp ?? true,
+      log,
+    });
     return {
       database,
       machine: benchHardware(),
@@ -180,6 +191,7 @@ export async function runSearchScaleBench(options: {
       ...(kept ? { keptDatabase: scratch.name } : {}),
       ...sizes,
       commonWords,
+      cold: options.cold ?? false,
       ...measured,
       notes,
     };

@@ -10,9 +10,9 @@ import { startScheduler } from './jobs/scheduler';
 import { createProgressReporter } from './lib/progress-reporter';
 import { backfillCleanText } from './modules/passages/clean-stored-text';
 import { backfillReferences } from './modules/references/references.service';
-import { corpusCategories } from './modules/search/search-categories.repo';
 import { ensureSearchIndex } from './modules/search/search-index.repo';
 import { recoverUploads } from './modules/uploads/upload-recovery';
+import { warmUp } from './warm-up/warm-up';
 
 /** Start-up: config → database → migrations → first-start corpus → upload recovery → jobs → HTTP. */
 async function main() {
@@ -75,28 +75,13 @@ async function main() {
   app.log.info(`Paperbench is running at ${url} (API docs: ${url}/api/docs, database: ${database.driver})`);
   console.log(`\n  Paperbench is ready: ${url}\n`);
 
-  // docs/recommendations.md#term-statistics: loaded (or, on a new database, built) now rather than by
-  // the first recommendation, which would otherwise wait for it.
-  const started = performance.now();
-  context
-    .termStats()
-    .then((stats) =>
-      app.log.info(
-        { documents: stats.documents, lexemes: stats.frequencies.size, ms: Math.round(performance.now() - started) },
-        'term statistics ready',
-      ),
-    )
-    .catch((error: unknown) =>
-      app.log.warn({ err: error }, 'term statistics: not ready, the first recommendation builds them'),
-    );
-
-  // docs/search.md#category-filters: counted now rather than by the first filtered search or the
-  // category picker, which would otherwise wait for it (2.6 s at 2.6M papers).
-  for (const handle of new Set([context.db, context.readDb])) {
-    corpusCategories(handle).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'corpus categories: not counted, the first filtered search counts them'),
-    );
-  }
+  // docs/deploy.md#warm-up-after-a-start: in the background, so requests are served meanwhile.
+  warmUp(context).then((steps) => {
+    for (const { step, ms, detail, error } of steps) {
+      if (error) app.log.warn({ step, ms, error }, 'warm-up: a step failed; the first request that needs it does it');
+      else app.log.info({ step, ms, ...detail }, 'warm-up: done');
+    }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -40,6 +40,11 @@ export const serverEnv = {
     .string()
     .trim()
     .default(path.join(packageRoot, 'data', 'grants-sample.jsonl.gz')),
+  /**
+   * docs/deploy.md#warm-up-after-a-start: after listening, read up to this many MB of the indexes the first searches
+   * and recommendations need into the OS page cache (PostgreSQL with pg_prewarm); 0 turns it off.
+   */
+  PREWARM_MAX_MB: z.coerce.number().int().min(0).default(8192),
   /** Largest JSON request body, in bytes. */
   BODY_LIMIT: z.coerce
     .number()

@@ -11,7 +11,7 @@ export interface ImportProgress {
   /** Papers in the file: estimated from its size until it has been read to the end, then exact. */
   papers: number;
   papersIsEstimate: boolean;
-  /** The step under way, as named in the summary's phases (copy, load, index, swap, vacuum). */
+  /** The step under way, as named in the summary's phases (copy, load, index, swap, vacuum, terms). */
   phase: string;
 }
 
@@ -21,6 +21,7 @@ const PHASE_LABELS: Record<string, string> = {
   index: 'building indexes',
   swap: 'swapping the new table in',
   vacuum: 'vacuuming',
+  terms: 'counting the corpus words',
 };
 
 /** An import's progress as a progress bar shows it (lib/progress-reporter.ts). */

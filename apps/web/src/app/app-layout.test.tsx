@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
-import { mockApi } from '../test/mock-api';
+import { mockApi, TEST_USER_ID } from '../test/mock-api';
 import { AppProviders } from './app-providers';
 import { appRouteObjects } from './router';
 
@@ -66,5 +66,58 @@ describe('AppLayout (requirements §2 navigation)', () => {
     renderApp('/rwf/abc');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Page Not Found · Paperbench'));
+  });
+});
+
+describe('the tab title of /admin (docs/deploy.md#the-admin-page)', () => {
+  const signedIn = { email: 'ada@example.test', name: 'Ada', picture: null, user_id: TEST_USER_ID };
+  const counts = Object.fromEntries(
+    ['folders', 'papers', 'uploads', 'topics', 'chat_sessions', 'review_sessions', 'ideas', 'comments']
+      .concat(['shared_folders', 'shared_with_me'])
+      .map((key) => [key, 0]),
+  );
+  const profile = (isAdmin: boolean) => ({
+    user: { email: signedIn.email, name: signedIn.name, picture: null, signed_in_at: '2026-01-01T00:00:00.000Z' },
+    counts,
+    is_admin: isAdmin,
+  });
+  const pageViews = () =>
+    sendBeacon.mock.calls
+      .map((call) => JSON.parse((call as unknown as [string, string])[1]))
+      .filter((beacon) => beacon.path === '/admin');
+
+  afterEach(() => localStorage.clear());
+
+  it('is the 404 page title for a signed-out visitor', async () => {
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Paperbench'));
+    expect(pageViews().map((beacon) => beacon.title)).toEqual(['Page Not Found · Paperbench']);
+  });
+
+  it('is the 404 page title for a signed-in user who is not an administrator, never Admin', async () => {
+    localStorage.setItem('user', JSON.stringify(signedIn));
+    const titles: string[] = [];
+    const observer = new MutationObserver(() => titles.push(document.title));
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    const fetchMock = mockApi({ 'GET /api/profile': () => ({ body: profile(false) }) });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Paperbench'));
+    observer.disconnect();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContainEqual(
+      expect.stringContaining('/api/profile'),
+    );
+    expect(titles.filter((title) => title.startsWith('Admin'))).toEqual([]);
+    expect(pageViews().map((beacon) => beacon.title)).toEqual(['Page Not Found · Paperbench']);
+  });
+
+  it('is "Admin" for an administrator, reported once', async () => {
+    localStorage.setItem('user', JSON.stringify(signedIn));
+    mockApi({ 'GET /api/profile': () => ({ body: profile(true) }) });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server overview' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Admin · Paperbench'));
+    expect(pageViews().map((beacon) => beacon.title)).toEqual(['Admin · Paperbench']);
   });
 });

@@ -12,6 +12,8 @@ export type TAppRoute = {
   isKeptAlive?: boolean;
   /** Params the path syntax cannot express; when this fails the 404 page is shown. */
   hasValidParams?: (params: Readonly<Params<string>>) => boolean;
+  /** Administrators only: to anyone else the screen and the tab's title are the 404 page's. */
+  isAdminOnly?: true;
 };
 
 export const APP_NAME = 'Paperbench';
@@ -73,7 +75,7 @@ export const APP_ROUTES: readonly TAppRoute[] = [
   { path: P.sci, title: 'AI Scientist', load: () => import('../routes/sci/sci-screen') },
   { path: P.aiSettings, title: 'AI Status', load: () => import('../routes/ai-settings/ai-settings-screen') },
   // docs/deploy.md#the-admin-page: administrators only; the screen shows the 404 page to anyone else.
-  { path: P.admin, title: 'Admin', load: () => import('../routes/admin/admin-screen') },
+  { path: P.admin, title: 'Admin', isAdminOnly: true, load: () => import('../routes/admin/admin-screen') },
   NOT_FOUND_ROUTE,
 ];
 

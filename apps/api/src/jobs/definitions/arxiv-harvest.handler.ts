@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { type ArxivHttpOptions, ArxivUnavailable, createArxivHttp } from '../../ingest/arxiv-http';
 import { daysBefore, harvest } from '../../ingest/harvester';
 import { createDatabasePacer } from '../../ingest/outbound-pacer';
+import { keepTermStatsCurrent } from '../../modules/recommendations/term-stats';
 import { type JobHandler, ServiceUnreachable } from '../job-definition';
 
 /** docs/ingest.md#freshness: how far back a set never harvested before starts (a week of announcements). */
@@ -20,6 +21,7 @@ export const harvestSets =
     });
     const results: Record<string, unknown> = {};
     const failures: string[] = [];
+    let inserted = 0;
     let unreachable: ArxivUnavailable | undefined;
     for (const [index, set] of config.HARVEST_SETS.entries()) {
       try {
@@ -31,6 +33,7 @@ export const harvestSets =
           signal,
         });
         results[set] = { ...summary, skippedRecords: skippedRecords.slice(0, 10) };
+        inserted += summary.inserted;
       } catch (error) {
         failures.push(`${set}: ${(error as Error).message}`);
         if (error instanceof ArxivUnavailable) {
@@ -40,6 +43,12 @@ export const harvestSets =
           break;
         }
       }
+    }
+    // docs/recommendations.md#term-statistics: counted again when what this run added moved the corpus past the
+    // drift bound, here in the job rather than by a recommendation.
+    if (inserted > 0) {
+      const terms = await keepTermStatsCurrent(db);
+      results.termStatistics = { documents: terms.documents, rebuilt: terms.rebuilt };
     }
     // docs/ingest.md#freshness: offline, the scheduler logs "arXiv unreachable, next try at …", nothing more.
     if (unreachable) throw new ServiceUnreachable('arXiv', unreachable.reason, failures.join('; '));

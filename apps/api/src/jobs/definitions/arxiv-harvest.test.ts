@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context';
 import { jobRuns } from '../../db/schema';
 import { arxivFixture, type ReplayServer, type Reply, startReplayServer } from '../../ingest/replay-server';
 import { loggerOptions } from '../../lib/logger-options';
+import { selectTermStatsBuild } from '../../modules/recommendations/term-stats.repo';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { formatLocalTime, runJob, startScheduler } from '../scheduler';
 import { arxivHarvestJob, createArxivHarvestJob } from './arxiv-harvest';
@@ -74,6 +75,22 @@ describe.each(testDrivers())('arxiv-harvest job (%s)', (driver) => {
       /^cs: arXiv answered HTTP 404 for .*; not tried while arXiv is out of reach: math, stat$/,
     );
     expect(requestedSets()).toEqual(['cs']);
+  });
+
+  it('counts the corpus words once the run added papers (docs/recommendations.md#term-statistics)', async () => {
+    const page = arxivFixture('oai-pmh/listrecords-arxivRaw-2015-6records-with-token.xml').replace(
+      /<resumptionToken[^>]*>[^<]*<\/resumptionToken>/,
+      '',
+    );
+    reply = (params) => (params.get('set') === 'cs' ? page : NO_RECORDS);
+    const outcome = await runJob(context, arxivHarvestJob, '2026-11-23');
+    expect(outcome).toMatchObject({ status: 'done', result: { termStatistics: { documents: 6, rebuilt: true } } });
+    expect((await selectTermStatsBuild(t.db))?.documents).toBe(6);
+
+    // A run that adds nothing leaves them alone.
+    reply = () => NO_RECORDS;
+    const quiet = await runJob(context, arxivHarvestJob, '2026-11-24');
+    expect(quiet.status === 'done' && quiet.result?.termStatistics).toBeUndefined();
   });
 
   it('goes on with the other sets when arXiv refuses one', async () => {

@@ -43,7 +43,7 @@ export async function selectTermFrequencies(db: Db): Promise<Map<string, number>
 /**
  * Counts the public papers' topical lexemes (ts_stat reads every vector) and replaces the stored
  * counts in one transaction, so readers see the old or the new statistics, never a part. It runs
- * without the statement timeout, in the background at scale (jobs/definitions/term-stats-refresh.ts).
+ * without the statement timeout: after an import or harvest (keepTermStatsCurrent), or in the background.
  * Builds are serialized by an advisory lock; a build that waited for another one keeps the result
  * that one finished while it waited instead of counting again (built_at is the clock at commit time,
  * so it is later than the waiting transaction's start, now()).

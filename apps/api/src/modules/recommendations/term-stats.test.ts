@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { termFrequencies } from '../../db/schema';
+import { termFrequencies, termStatsBuilds } from '../../db/schema';
 import { buildPaper } from '../../test-support/factories';
 import { createTestApp, type TestApp, testDrivers } from '../../test-support/test-app';
 import { countPapers } from '../papers/papers.repo';
-import { createTermStatsCache } from './term-stats';
+import { createTermStatsCache, keepTermStatsCurrent } from './term-stats';
 import { rebuildTermStats, selectTermStatsBuild } from './term-stats.repo';
 
 /** A clock the test moves: the cache looks at the stored build at most once a minute. */
@@ -23,6 +23,9 @@ describe.each(testDrivers())('term statistics kept in the database (%s)', (drive
   const storedLexemes = async () => (await t.db.select({ n: count() }).from(termFrequencies))[0]?.n;
 
   it('builds them at first use and stores them, so another process loads them instead of counting again', async () => {
+    // The seeded corpus' import counted them (keepTermStatsCurrent): as on a database no import has counted.
+    await t.db.delete(termStatsBuilds);
+    await t.db.delete(termFrequencies);
     expect(await selectTermStatsBuild(t.db)).toBeUndefined();
     const first = await createTermStatsCache(t.db)();
     const build = await selectTermStatsBuild(t.db);
@@ -72,6 +75,24 @@ describe.each(testDrivers())('term statistics kept in the database (%s)', (drive
     await vi.waitFor(async () => expect((await cache()).frequencies.get('zorblax')).toBe(added), { timeout: 20_000 });
     expect((await cache()).documents).toBe(before.documents + added);
     expect((await selectTermStatsBuild(t.db))?.documents).toBe(before.documents + added);
+  });
+
+  it('is kept current by the writers: counted when missing or drifted past 5%, else left as it is', async () => {
+    const current = await keepTermStatsCurrent(t.db);
+    const papers = await countPapers(t.db);
+    expect(current.documents).toBe(papers);
+    const again = await keepTermStatsCurrent(t.db);
+    expect(again).toMatchObject({ rebuilt: false, documents: papers, builtAt: current.builtAt });
+    // Under the bound: one paper more is not worth a count.
+    await buildPaper(t.db, { title: 'Quaggaflux one', abstract: 'A quaggaflux.' });
+    expect(await keepTermStatsCurrent(t.db)).toMatchObject({ rebuilt: false, documents: papers });
+    const added = Math.ceil(papers * 0.05) + 1;
+    for (let i = 0; i < added; i += 1) {
+      await buildPaper(t.db, { title: `Quaggaflux survey ${i}`, abstract: 'We survey the quaggaflux.' });
+    }
+    const rebuilt = await keepTermStatsCurrent(t.db);
+    expect(rebuilt).toMatchObject({ rebuilt: true, documents: papers + 1 + added });
+    expect((await createTermStatsCache(t.db)()).frequencies.get('quaggaflux')).toBe(added + 1);
   });
 
   it('runs concurrent builds one at a time and leaves one consistent set', async () => {

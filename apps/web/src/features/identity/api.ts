@@ -8,7 +8,7 @@ import { ensureUserId } from '../../api/identity';
 import { timeoutSignal } from '../../api/request-timeout';
 import { saveBlob } from '../../lib/save-blob';
 import { clearStoredUserId, readStoredUserId, storeUserId } from '../../lib/user-id-storage';
-import { clearCachedUser, storeCachedUser } from './cached-user';
+import { clearCachedUser, storeCachedUser, useCachedUser } from './cached-user';
 import { pageNavigation } from './page-navigation';
 
 /**
@@ -140,8 +140,22 @@ export function useProfileQuery() {
  * docs/deploy.md#the-admin-page: whether the signed-in caller administers this server (GET /api/profile's
  * is_admin), for the account menu's Admin link. Kept a few minutes: the answer changes only with ADMIN_EMAILS.
  */
-export function useIsAdminQuery() {
-  return useQuery({ ...profileQuery(), staleTime: 5 * 60_000, select: (profile) => profile.is_admin });
+export function useIsAdminQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...profileQuery(), staleTime: 5 * 60_000, select: (profile) => profile.is_admin, enabled });
+}
+
+export type TAdminAccess = 'granted' | 'denied' | 'pending';
+
+/**
+ * docs/deploy.md#the-admin-page: whether the caller may see the admin screen. Anyone signed out is denied at once
+ * (nothing is asked); a signed-in caller is pending until GET /api/profile says. Not needed (a route open to all),
+ * nothing is fetched and the answer is 'pending'.
+ */
+export function useAdminAccess(isNeeded = true): TAdminAccess {
+  const user = useCachedUser();
+  const isAdmin = useIsAdminQuery({ enabled: isNeeded && user !== null });
+  if (!user || isAdmin.isError || isAdmin.data === false) return 'denied';
+  return isAdmin.data === true ? 'granted' : 'pending';
 }
 
 /** The file names of the downloads. */

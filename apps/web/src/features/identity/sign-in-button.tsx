@@ -48,6 +48,7 @@ export function SignInButton({ explainWhenUnavailable = false, compactInHeader =
             clientId={clientId}
             scriptUrl={config.data.gsi_script_url}
             isCompact={compactInHeader && isNarrow}
+            isInHeader={compactInHeader}
           />
         )}
         {oidc && <OidcSignInButton name={oidc.name} isCompact={compactInHeader && isNarrow} />}
@@ -69,7 +70,15 @@ export function SignInButton({ explainWhenUnavailable = false, compactInHeader =
   );
 }
 
-function GoogleSignIn({ clientId, scriptUrl, isCompact }: { clientId: string; scriptUrl: string; isCompact: boolean }) {
+type TGoogleSignInProps = {
+  clientId: string;
+  scriptUrl: string;
+  isCompact: boolean;
+  /** In the header, where on phones the error message spans the width under it (identity.css). */
+  isInHeader: boolean;
+};
+
+function GoogleSignIn({ clientId, scriptUrl, isCompact, isInHeader }: TGoogleSignInProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const login = useGoogleLoginMutation();
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -101,7 +110,7 @@ function GoogleSignIn({ clientId, scriptUrl, isCompact }: { clientId: string; sc
 
   const failure = loadError ?? (login.isError ? `Sign-in failed: ${parseApiError(login.error).message}` : null);
   return (
-    <div className="sign-in" aria-busy={login.isPending}>
+    <div className={isInHeader ? 'sign-in is-in-header' : 'sign-in'} aria-busy={login.isPending}>
       {/* GIS owns this element's children. */}
       <div ref={containerRef} className="sign-in-gis" />
       {login.isPending && (

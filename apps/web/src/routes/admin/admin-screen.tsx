@@ -1,5 +1,5 @@
 import type { TScreenProps } from '../../app/screen-props';
-import { useIsAdminQuery } from '../../features/identity/api';
+import { useAdminAccess } from '../../features/identity/api';
 import { useCachedUser } from '../../features/identity/cached-user';
 import NotFoundScreen from '../not-found/not-found-screen';
 import { AiSection } from './admin-ai-section';
@@ -27,9 +27,9 @@ const SECTIONS = [
  */
 export default function AdminScreen(_props: TScreenProps) {
   const user = useCachedUser();
-  const isAdmin = useIsAdminQuery();
-  if (!user || isAdmin.isError || isAdmin.data === false) return <NotFoundScreen />;
-  if (isAdmin.isPending) return <div className="screen screen-loading" aria-busy="true" />;
+  const access = useAdminAccess();
+  if (!user || access === 'denied') return <NotFoundScreen />;
+  if (access === 'pending') return <div className="screen screen-loading" aria-busy="true" />;
   return (
     <div className="screen admin-screen">
       <header className="admin-hero">
