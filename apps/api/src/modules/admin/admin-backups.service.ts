@@ -22,7 +22,13 @@ const NO_BACKUP_DIR =
  * GET /api/admin/backups: the catalog of BACKUP_DIR (modules/backup), newest first, and the restore this database
  * came from (whether or not BACKUP_DIR is set: that history lives in the database).
  */
-export async function readBackups({ db, config }: { db: AppContext['db']; config: BackupConfig }): Promise<TAdminBackups> {
+export async function readBackups({
+  db,
+  config,
+}: {
+  db: AppContext['db'];
+  config: BackupConfig;
+}): Promise<TAdminBackups> {
   const lastRestore = await selectLastRestore(db);
   if (!config.BACKUP_DIR) return { backups: [], note: NO_BACKUP_DIR, last_restore: lastRestore };
   return { backups: await listBackups(config.BACKUP_DIR), note: null, last_restore: lastRestore };

@@ -129,28 +129,31 @@ describe.each(testDrivers())('admin backups (%s)', (driver) => {
     ],
   ];
 
-  it.each(damaged)('reports %s as ok:false with the reason (200), writing only its audit row', async (_what, name, damage, message) => {
-    const file = path.join(backupDir, name);
-    await createBackup({ db: t.db, storage: t.context.storage, file });
-    await damage(file);
-    const audited = (await t.db.select().from(adminAuditLog)).length;
-    const before = await allRows(t.db, UNCHANGED_EXCEPT);
-    const response = await verify(name);
-    expect(response.statusCode).toBe(200);
-    const report = response.json();
-    expect(report.ok).toBe(false);
-    expect(report.message).toMatch(message);
-    // The verifier stops at the first thing wrong: that check is the last, and failed.
-    expect(report.checks.at(-1).ok).toBe(false);
-    expect(report.checks.slice(0, -1).every((check: { ok: boolean }) => check.ok)).toBe(true);
-    expect(await allRows(t.db, UNCHANGED_EXCEPT)).toEqual(before);
-    const audit = await t.db.select().from(adminAuditLog);
-    expect(audit).toHaveLength(audited + 1);
-    expect(audit.at(-1)).toMatchObject({ action: 'backup.verify', target: name, detail: { ok: false } });
-    expect((audit.at(-1)?.detail as { message: string }).message).toMatch(message);
-    await rm(file, { force: true });
-    await rm(`${file}.json`, { force: true });
-  });
+  it.each(damaged)(
+    'reports %s as ok:false with the reason (200), writing only its audit row',
+    async (_what, name, damage, message) => {
+      const file = path.join(backupDir, name);
+      await createBackup({ db: t.db, storage: t.context.storage, file });
+      await damage(file);
+      const audited = (await t.db.select().from(adminAuditLog)).length;
+      const before = await allRows(t.db, UNCHANGED_EXCEPT);
+      const response = await verify(name);
+      expect(response.statusCode).toBe(200);
+      const report = response.json();
+      expect(report.ok).toBe(false);
+      expect(report.message).toMatch(message);
+      // The verifier stops at the first thing wrong: that check is the last, and failed.
+      expect(report.checks.at(-1).ok).toBe(false);
+      expect(report.checks.slice(0, -1).every((check: { ok: boolean }) => check.ok)).toBe(true);
+      expect(await allRows(t.db, UNCHANGED_EXCEPT)).toEqual(before);
+      const audit = await t.db.select().from(adminAuditLog);
+      expect(audit).toHaveLength(audited + 1);
+      expect(audit.at(-1)).toMatchObject({ action: 'backup.verify', target: name, detail: { ok: false } });
+      expect((audit.at(-1)?.detail as { message?: string } | undefined)?.message).toMatch(message);
+      await rm(file, { force: true });
+      await rm(`${file}.json`, { force: true });
+    },
+  );
 
   it('refuses an unknown name (404), a .partial (404) and a NUL in the name (400), writing nothing', async () => {
     const audited = (await t.db.select().from(adminAuditLog)).length;
@@ -183,8 +186,16 @@ describe.each(testDrivers())('admin backups without BACKUP_DIR (%s)', (driver) =
     const admin = await buildNamedUser(t.db, { email: 'boss@example.org', name: 'Boss' });
     const headers = { 'x-user-id': admin.token };
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers });
-    expect(list.json()).toMatchObject({ backups: [], note: expect.stringMatching(/BACKUP_DIR is not set/), last_restore: null });
-    const verified = await t.app.inject({ method: 'POST', url: '/api/admin/backups/paperbench-x.tar.gz/verify', headers });
+    expect(list.json()).toMatchObject({
+      backups: [],
+      note: expect.stringMatching(/BACKUP_DIR is not set/),
+      last_restore: null,
+    });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/backups/paperbench-x.tar.gz/verify',
+      headers,
+    });
     expect(verified.statusCode).toBe(404);
     expect(await t.db.select().from(adminAuditLog)).toHaveLength(0);
   });
