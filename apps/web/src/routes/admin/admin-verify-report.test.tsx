@@ -65,12 +65,18 @@ describe('VerifyReport', () => {
     expect(within(panel).getByText('Failed')).toBeInTheDocument();
     expect(
       within(panel).getByText(
-        'Not safe to restore. Tables/public.papers.jsonl does not match its checksum in the manifest: the archive is damaged.',
+        'Not safe to restore: tables/public.papers.jsonl does not match its checksum in the manifest: the archive is damaged.',
       ),
     ).toBeInTheDocument();
-    const failed = within(panel).getByText('✗ Fail').closest('li') as HTMLElement;
+    const failed = within(within(panel).getByRole('list', { name: 'Checks' }))
+      .getByText('✗ Fail')
+      .closest('li') as HTMLElement;
     expect(failed).toHaveTextContent('tables/public.papers.jsonl: checksum, size and 25,003 rows');
-    expect(within(panel).getByText('Verification stops at the first check that fails.')).toBeInTheDocument();
+    // Where it stopped, also above the list (a long list scrolls inside its box).
+    expect(within(panel).getByText(/Stopped at:/)).toHaveTextContent(
+      'Stopped at: tables/public.papers.jsonl: checksum, size and 25,003 rows',
+    );
+    expect(within(panel).getByText(/Verification stops at the first check that fails/)).toBeInTheDocument();
   });
 
   it('says an archive of a newer schema cannot be restored here, with no counts when the manifest was unreadable', () => {
@@ -91,7 +97,7 @@ describe('VerifyReport', () => {
       />,
     );
     expect(
-      screen.getByText('Not safe to restore. The archive is damaged or truncated (unexpected end of file).'),
+      screen.getByText('Not safe to restore: the archive is damaged or truncated (unexpected end of file)'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Rows per table/)).not.toBeInTheDocument();
   });

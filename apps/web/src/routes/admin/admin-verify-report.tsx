@@ -4,12 +4,12 @@ import { Stat } from './admin-section';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** The verifier's messages start in lower case (they follow "cannot restore:" on the command line). */
-const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+/** The verifier's messages start in lower case, often with an entry's path: they follow a colon, ended with a full stop. */
+const sentence = (text: string) => `${text}${/[.!?)]$/.test(text) ? '' : '.'}`;
 
 /** "Verified: 41 tables, 123,456 rows, 20 PDFs (12 MB). Safe to restore." or why not. */
 export function verifySummary(report: TAdminVerifyReport): string {
-  if (!report.ok) return `Not safe to restore. ${sentence(report.message ?? 'the archive did not verify')}`;
+  if (!report.ok) return `Not safe to restore: ${sentence(report.message ?? 'the archive did not verify')}`;
   const totals = report.totals;
   const contents = totals
     ? `${plural(totals.tables, 'table')}, ${plural(totals.rows, 'row')}, ${plural(totals.pdfs, 'PDF')} (${formatBytes(totals.pdf_bytes)})`
@@ -32,7 +32,7 @@ function schemaDetail(report: TAdminVerifyReport): string | null {
  * the archive's facts, each check with a written Pass or Fail (not colour alone), and the rows of every table folded.
  */
 export function VerifyReport({ report }: { report: TAdminVerifyReport }) {
-  const failed = report.checks.some((check) => !check.ok);
+  const failed = report.checks.find((check) => !check.ok);
   return (
     <section
       className={`admin-report ${report.ok ? 'admin-report-ok' : 'admin-report-bad'}`}
@@ -51,11 +51,16 @@ export function VerifyReport({ report }: { report: TAdminVerifyReport }) {
         <Stat label="Archive size" value={formatBytes(report.bytes)} />
         <Stat
           label="Schema"
-          value={report.schema_version ?? '—'}
+          value={report.schema_version ? <code className="admin-stat-code">{report.schema_version}</code> : '—'}
           detail={schemaDetail(report)}
           tone={report.schema_known === false ? 'danger' : undefined}
         />
       </dl>
+      {failed && (
+        <p className="admin-check-stopped">
+          Stopped at: <strong>{failed.label}</strong>
+        </p>
+      )}
       <h4 className="admin-report-subheading">Checks</h4>
       <ul className="admin-checks" aria-label="Checks">
         {report.checks.map((check) => (
@@ -66,7 +71,9 @@ export function VerifyReport({ report }: { report: TAdminVerifyReport }) {
           </li>
         ))}
       </ul>
-      {failed && <p className="admin-muted">Verification stops at the first check that fails.</p>}
+      {failed && (
+        <p className="admin-muted">Verification stops at the first check that fails: the ones after it did not run.</p>
+      )}
       {report.tables.length > 0 && (
         <details className="admin-report-tables">
           <summary>Rows per table ({plural(report.tables.length, 'table')})</summary>
@@ -114,18 +121,20 @@ export function LastRestore({ restore }: { restore: TAdminLastRestore | null }) 
         {restore && <span className="admin-muted">{formatDateTime(restore.restored_at)}</span>}
       </div>
       {restore ? (
-        <dl className="admin-stats">
+        <dl className="admin-stats admin-restore-stats">
           <Stat
             label="From archive"
-            value={<span className="admin-backup-name">{restore.archive_name}</span>}
+            value={<code className="admin-stat-code">{restore.archive_name}</code>}
             detail={`taken ${formatDateTime(restore.archive_created_at)}`}
           />
           <Stat
             label="Schema"
             value={
-              restore.migrated_forward
-                ? `${restore.archive_schema_version} → ${restore.schema_version}`
-                : restore.schema_version
+              <code className="admin-stat-code">
+                {restore.migrated_forward
+                  ? `${restore.archive_schema_version} → ${restore.schema_version}`
+                  : restore.schema_version}
+              </code>
             }
             detail={
               restore.migrated_forward
