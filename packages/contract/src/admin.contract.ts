@@ -13,6 +13,7 @@ import {
   ZAdminUser,
   ZAdminUserList,
   ZAdminUsersQuery,
+  ZAdminVerifyReport,
 } from './admin.schemas';
 import { c } from './common';
 
@@ -130,6 +131,16 @@ export const adminContract = c.router({
     },
     summary: 'Download one backup of BACKUP_DIR (404 for a name it does not hold); audited',
     description: ADMIN_ONLY,
+  },
+  verifyBackup: {
+    method: 'POST',
+    path: '/api/admin/backups/:name/verify',
+    pathParams: ZAdminBackupParams,
+    body: c.noBody(),
+    responses: { 200: ZAdminVerifyReport },
+    summary:
+      'Verify one backup of BACKUP_DIR as pnpm backup verify does and report what was checked; writes nothing but its audit row',
+    description: `${ADMIN_ONLY} A damaged, truncated or edited archive is a 200 report with ok false and the reason; 404 for a name BACKUP_DIR does not hold.`,
   },
   audit: {
     method: 'GET',

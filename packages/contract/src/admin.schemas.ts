@@ -143,15 +143,59 @@ export const ZAdminBackup = z.object({
 });
 export type TAdminBackup = z.infer<typeof ZAdminBackup>;
 
+/** The newest `pnpm backup restore` into this database (its backup_restores row, docs/deploy.md#restore). */
+export const ZAdminLastRestore = z.object({
+  restored_at: ZTimestamp,
+  archive_name: z.string(),
+  archive_created_at: ZTimestamp,
+  /** The schema the archive was taken at, and the one the restore migrated it to (equal when none was applied). */
+  archive_schema_version: z.string(),
+  schema_version: z.string(),
+  migrated_forward: count,
+  tables: count,
+  rows: count,
+  pdfs: count,
+  duration_ms: count,
+});
+export type TAdminLastRestore = z.infer<typeof ZAdminLastRestore>;
+
 export const ZAdminBackups = z.object({
   /** Newest first. */
   backups: z.array(ZAdminBackup),
   /** Why the list is empty when it cannot be otherwise (BACKUP_DIR unset); null otherwise. */
   note: z.string().nullable(),
+  /** Null when this database was not restored from a backup. */
+  last_restore: ZAdminLastRestore.nullable(),
 });
 export type TAdminBackups = z.infer<typeof ZAdminBackups>;
 
 export const ZAdminBackupParams = z.object({ name: zText({ min: 1, max: 255, label: 'backup name' }) });
+
+/** One check of a verification, in the order it ran; a failed one is the last (the verifier stops there). */
+export const ZAdminVerifyCheck = z.object({ label: z.string(), ok: z.boolean() });
+
+/**
+ * POST /api/admin/backups/:name/verify (docs/deploy.md#the-admin-page): what `pnpm backup verify` checked. A damaged
+ * archive is a report with ok false and the verifier's message, not an error. The manifest's fields are null when
+ * the manifest itself could not be read.
+ */
+export const ZAdminVerifyReport = z.object({
+  name: z.string(),
+  bytes: count,
+  ok: z.boolean(),
+  /** Why the archive is not fit to restore; null when ok. */
+  message: z.string().nullable(),
+  created_at: ZTimestamp.nullable(),
+  schema_version: z.string().nullable(),
+  /** Whether this server's code has the archive's schema among its migrations (false: a newer Paperbench wrote it). */
+  schema_known: z.boolean().nullable(),
+  /** The migrations a restore here would apply after the rows (0: the archive is at this code's schema). */
+  migrations_forward: count.nullable(),
+  tables: z.array(z.object({ name: z.string(), rows: count })),
+  totals: z.object({ tables: count, rows: count, pdfs: count, pdf_bytes: count }).nullable(),
+  checks: z.array(ZAdminVerifyCheck),
+});
+export type TAdminVerifyReport = z.infer<typeof ZAdminVerifyReport>;
 
 export const ADMIN_ACTIONS = [
   'user.disable',
@@ -161,6 +205,7 @@ export const ADMIN_ACTIONS = [
   'job.discard',
   'corpus.harvest',
   'backup.download',
+  'backup.verify',
 ] as const;
 export type TAdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -204,6 +204,7 @@ export const EXTENSIONS: ReadonlyArray<readonly [method: string, path: string]> 
   ['GET', '/api/admin/ai'],
   ['GET', '/api/admin/backups'],
   ['GET', '/api/admin/backups/{name}'],
+  ['POST', '/api/admin/backups/{name}/verify'],
   ['GET', '/api/admin/audit'],
 ];
 

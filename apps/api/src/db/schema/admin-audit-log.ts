@@ -3,7 +3,7 @@ import { users } from './users';
 
 /**
  * docs/deploy.md#the-admin-page: every administrator action (disable, enable, delete, retry, discard, harvest now,
- * backup download), written in the action's own transaction so neither exists without the other. The actor's
+ * backup download and verify), written in the action's own transaction so neither exists without the other. The actor's
  * email is kept beside the id: the row still says who acted after that account is gone.
  */
 export const adminAuditLog = pgTable(
@@ -13,7 +13,8 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    /** 'user.disable', 'user.enable', 'user.delete', 'job.retry', 'job.discard', 'corpus.harvest', 'backup.download'. */
+    /** 'user.disable', 'user.enable', 'user.delete', 'job.retry', 'job.discard', 'corpus.harvest', 'backup.download',
+     * 'backup.verify' (detail: ok, and the reason when not). */
     action: text('action').notNull(),
     /** What was acted on, as the page shows it: 'user 12 (ada@example.org)', 'job 7 (extract-pdf-text)', a file name. */
     target: text('target').notNull(),

@@ -2,6 +2,7 @@ export * from './admin-audit-log';
 export * from './ai-scorecards';
 export * from './annotations';
 export * from './api-tokens';
+export * from './backup-restores';
 export * from './chat-messages';
 export * from './chat-sessions';
 export * from './comments';

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../plugins/admin-gate';
 import { SCORECARD_HINT } from '../ai/ai.router';
 import { selectLatestScorecard } from '../ai/scorecards.repo';
 import { selectAuditEntries } from './admin-audit.repo';
-import { downloadBackup, readBackups } from './admin-backups.service';
+import { downloadBackup, readBackups, verifyBackup } from './admin-backups.service';
 import { harvestNow, readCorpus } from './admin-corpus.service';
 import { discardJob, readQueue, retryJob } from './admin-queue.service';
 import { readUsage } from './admin-usage.service';
@@ -69,11 +69,15 @@ export const createAdminRouter = (context: AppContext) => {
     },
     backups: async ({ request }) => {
       requireAdmin(request);
-      return { status: 200, body: await readBackups(config) };
+      return { status: 200, body: await readBackups({ db, config }) };
     },
     downloadBackup: async ({ request, reply, params }) => ({
       status: 200,
       body: await downloadBackup(context, requireAdmin(request), params.name, reply),
+    }),
+    verifyBackup: async ({ request, params }) => ({
+      status: 200,
+      body: await verifyBackup(context, requireAdmin(request), params.name),
     }),
     audit: async ({ request }) => {
       requireAdmin(request);

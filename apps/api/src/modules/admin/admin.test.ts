@@ -239,6 +239,6 @@ describe.each(testDrivers())('the admin page’s API (%s)', (driver) => {
       scorecard: { mode: 'extractive', model: null, scorecard: null, hint: expect.stringContaining('pnpm eval') },
     });
     const backups = (await asAdmin('GET', '/api/admin/backups')).json();
-    expect(backups).toEqual({ backups: [], note: expect.stringContaining('BACKUP_DIR') });
+    expect(backups).toEqual({ backups: [], note: expect.stringContaining('BACKUP_DIR'), last_restore: null });
   });
 });

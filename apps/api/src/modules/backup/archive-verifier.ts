@@ -61,33 +61,88 @@ export function checkEntry(
   }
 }
 
+/** One thing the verifier checked, as the admin page's verify report lists it (docs/deploy.md#the-admin-page). */
+export interface VerifyCheck {
+  label: string;
+  ok: boolean;
+}
+
+/**
+ * What a verification got to: the manifest once it was read (also when a later check failed) and the checks in
+ * the order they ran. A failed check is the last one: the verifier stops at the first thing wrong.
+ */
+export interface VerifyProgress {
+  manifest: Manifest | null;
+  checks: VerifyCheck[];
+}
+
+const tableLabel = (file: string, rows: number) =>
+  `${file}: checksum, size and ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
+
 /**
  * docs/deploy.md#backup-and-restore: reads the whole archive once and checks everything before a
  * restore writes anything: the manifest's own checksum, a schema this code knows, every table file's
  * and PDF's sha256, size and row count, and that nothing listed is missing (a truncated archive).
+ * `progress` (optional) is filled as it goes, for the admin page's report: one check per table file, one
+ * for all the PDFs together (an archive may hold a million), and the failing one when something is wrong.
  */
-export async function verifyArchive(file: string): Promise<Manifest> {
+export async function verifyArchive(
+  file: string,
+  progress: VerifyProgress = { manifest: null, checks: [] },
+): Promise<Manifest> {
   let manifest: Manifest | undefined;
   let expected: ReturnType<typeof expectedEntries> | undefined;
   const seen = new Set<string>();
-  for await (const item of readArchive(file)) {
-    if ('manifest' in item) {
-      manifest = item.manifest;
-      checkSchemaKnown(manifest);
-      expected = expectedEntries(manifest);
-      continue;
+  let pdfs = 0;
+  // What is being checked when the reading stops: a damaged gzip stream fails whatever entry it was in.
+  let pending = 'Manifest: present, well-formed, its checksum matches';
+  const passed = () => progress.checks.push({ label: pending, ok: true });
+  try {
+    for await (const item of readArchive(file)) {
+      if ('manifest' in item) {
+        manifest = item.manifest;
+        progress.manifest = manifest;
+        passed();
+        pending = `Schema ${manifest.schema_version} is one this version knows`;
+        checkSchemaKnown(manifest);
+        passed();
+        expected = expectedEntries(manifest);
+        pending = 'The archive can be read to its end';
+        continue;
+      }
+      if (!expected) throw new BadArchive('the archive has no manifest');
+      const want = expected.get(item.name);
+      pending =
+        want?.rows !== undefined
+          ? tableLabel(item.name, want.rows)
+          : want
+            ? `${item.name}: checksum and size`
+            : `${item.name} is listed in the manifest`;
+      if (seen.has(item.name)) throw new BadArchive(`the archive holds ${item.name} twice`);
+      seen.add(item.name);
+      checkEntry(expected, item.name, await digestEntry(item.body));
+      if (want?.rows !== undefined) passed();
+      else pdfs += 1;
+      pending = 'The archive can be read to its end';
     }
-    if (!expected) throw new BadArchive('the archive has no manifest');
-    if (seen.has(item.name)) throw new BadArchive(`the archive holds ${item.name} twice`);
-    seen.add(item.name);
-    checkEntry(expected, item.name, await digestEntry(item.body));
+    if (!manifest || !expected) throw new BadArchive('the archive has no manifest');
+    if (manifest.pdfs.length > 0) {
+      progress.checks.push({
+        label: `${manifest.pdfs.length.toLocaleString('en-US')} PDFs: checksum and size of each`,
+        ok: pdfs === manifest.pdfs.length,
+      });
+    }
+    pending = 'Nothing the manifest lists is missing';
+    const missing = [...expected.keys()].filter((name) => !seen.has(name));
+    if (missing.length > 0) {
+      throw new BadArchive(
+        `the archive is truncated: ${missing.length} listed entries are missing (first: ${missing[0]})`,
+      );
+    }
+    passed();
+    return manifest;
+  } catch (error) {
+    progress.checks.push({ label: pending, ok: false });
+    throw error;
   }
-  if (!manifest || !expected) throw new BadArchive('the archive has no manifest');
-  const missing = [...expected.keys()].filter((name) => !seen.has(name));
-  if (missing.length > 0) {
-    throw new BadArchive(
-      `the archive is truncated: ${missing.length} listed entries are missing (first: ${missing[0]})`,
-    );
-  }
-  return manifest;
 }

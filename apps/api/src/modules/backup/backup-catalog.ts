@@ -76,14 +76,19 @@ async function readSidecar(file: string) {
 }
 
 /**
- * The bytes of one listed backup. A name that is a path, a `.partial`, a sidecar or no file in the
- * directory is 404 (the same test listBackups applies, so what is listed is what can be opened).
+ * One listed backup's path and size. A name that is a path, a `.partial`, a sidecar or no file in the directory is
+ * 404 (the same test listBackups applies, so what is listed is what can be opened or verified).
  */
-export function openBackup(backupDir: string, name: string): ReadStream {
+export function findBackup(backupDir: string, name: string): { file: string; bytes: number } {
   const notFound = new AppError('NOT_FOUND', 'backup not found');
   if (!isArchiveName(name)) throw notFound;
   const file = path.join(backupDir, name);
   const info = statSync(file, { throwIfNoEntry: false });
   if (!info?.isFile()) throw notFound;
-  return createReadStream(file);
+  return { file, bytes: info.size };
+}
+
+/** The bytes of one listed backup (404 as findBackup). */
+export function openBackup(backupDir: string, name: string): ReadStream {
+  return createReadStream(findBackup(backupDir, name).file);
 }

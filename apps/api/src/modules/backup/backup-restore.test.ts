@@ -14,7 +14,8 @@ import {
   type TestApp,
   testDrivers,
 } from '../../test-support/test-app';
-import { allRows, editManifest, rewriteArchive, storePdf } from './backup-test-support';
+import { readBackups } from '../admin/admin-backups.service';
+import { allRows, editManifest, RESTORE_RECORD_TABLE, rewriteArchive, storePdf } from './backup-test-support';
 import { createBackup } from './backup-writer';
 import { restoreBackup } from './restore-database';
 import { knownMigrations } from './schema-version';
@@ -70,7 +71,59 @@ describe.each(testDrivers())('backup and restore (%s)', (driver) => {
       const summary = await restoreBackup({ db: target.database.db, storage: target.storage, file: archive });
       expect(summary.migratedForward).toBe(0);
       expect(summary.pdfs).toBe(2);
-      expect(await allRows(target.database.db)).toEqual(await allRows(t.db));
+      // Every row is the source's, but for the restore's own record (below).
+      expect(await allRows(target.database.db, [RESTORE_RECORD_TABLE])).toEqual(
+        await allRows(t.db, [RESTORE_RECORD_TABLE]),
+      );
+      const [record, ...more] =
+        (await allRows(target.database.db))[RESTORE_RECORD_TABLE]?.map((line) => JSON.parse(line)) ?? [];
+      expect(more).toEqual([]);
+      const manifest = (await readBackups({ db: t.db, config: { DATA_DIR: '', BACKUP_DIR: dir } })).backups[0];
+      expect(record).toMatchObject({
+        archive_name: 'paperbench-test.tar.gz',
+        archive_schema_version: knownMigrations().at(-1)?.tag,
+        schema_version: knownMigrations().at(-1)?.tag,
+        migrated_forward: 0,
+        tables: summary.tables,
+        rows: summary.rows,
+        pdfs: 2,
+      });
+      expect(new Date(record.archive_created_at).toISOString()).toBe(manifest?.created_at);
+      expect(record.duration_ms).toBe(summary.durationMs);
+      // The admin page's "Last restore" (GET /api/admin/backups) reads that row; the source was never restored.
+      const listed = await readBackups({ db: target.database.db, config: { DATA_DIR: '' } });
+      expect(listed.last_restore).toMatchObject({
+        archive_name: 'paperbench-test.tar.gz',
+        archive_created_at: manifest?.created_at,
+        migrated_forward: 0,
+        rows: summary.rows,
+        pdfs: 2,
+      });
+      expect((await readBackups({ db: t.db, config: { DATA_DIR: '' } })).last_restore).toBeNull();
+
+      // A backup of the restored database carries its restore history; restoring that adds a second row.
+      const again = path.join(dir, 'paperbench-again.tar.gz');
+      const second = await emptyTarget(driver);
+      try {
+        const { manifest: againManifest } = await createBackup({
+          db: target.database.db,
+          storage: target.storage,
+          file: again,
+        });
+        expect(againManifest.tables.find((table) => table.name === RESTORE_RECORD_TABLE)?.rows).toBe(1);
+        await restoreBackup({ db: second.database.db, storage: second.storage, file: again });
+        const history = (await allRows(second.database.db))[RESTORE_RECORD_TABLE]?.map(
+          (line) => JSON.parse(line).archive_name,
+        );
+        expect(history?.sort()).toEqual(['paperbench-again.tar.gz', 'paperbench-test.tar.gz']);
+        expect(
+          (await readBackups({ db: second.database.db, config: { DATA_DIR: '' } })).last_restore?.archive_name,
+        ).toBe('paperbench-again.tar.gz');
+      } finally {
+        await second.close();
+        await rm(again, { force: true });
+        await rm(`${again}.json`, { force: true });
+      }
       for (const pdf of pdfs) {
         expect((await readFile(path.join(target.storageDir, pdf.key))).equals(pdf.bytes)).toBe(true);
       }
@@ -230,6 +283,15 @@ describe.each(testDrivers())('backup and restore (%s)', (driver) => {
       const rows = await allRows(target.database.db);
       expect(rows['drizzle.__drizzle_migrations']).toHaveLength(migrations.length);
       expect(rows['public.folders']?.some((line) => line.includes('"Old times"'))).toBe(true);
+      // Its record says from which schema it was migrated, and to which.
+      expect(rows[RESTORE_RECORD_TABLE]?.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({
+          archive_name: 'older.tar.gz',
+          archive_schema_version: older,
+          schema_version: migrations.at(-1)?.tag,
+          migrated_forward: 2,
+        }),
+      ]);
       await rm(file, { force: true });
       await rm(`${file}.json`, { force: true });
     } finally {

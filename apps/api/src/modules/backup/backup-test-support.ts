@@ -10,8 +10,14 @@ import { type FileStorage, pdfKeyFor } from '../../storage/file-storage';
 import { type Manifest, manifestChecksum } from './archive-format';
 import { quoteName } from './database-snapshot';
 
-/** Every table's rows as JSON text (generated columns included), sorted: equal means the same data. */
-export async function allRows(db: Db): Promise<Record<string, string[]>> {
+/** Where a restore records itself: a restored database has one row there its source did not have. */
+export const RESTORE_RECORD_TABLE = 'public.backup_restores';
+
+/**
+ * Every table's rows as JSON text (generated columns included), sorted: equal means the same data. `except` leaves
+ * tables out (the restore's own row in RESTORE_RECORD_TABLE, when comparing a restored database with its source).
+ */
+export async function allRows(db: Db, except: string[] = []): Promise<Record<string, string[]>> {
   return withRawTransaction(db, async (session) => {
     const tables = await session.query<{ name: string }>(
       `SELECT n.nspname || '.' || c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -20,6 +26,7 @@ export async function allRows(db: Db): Promise<Record<string, string[]>> {
     );
     const result: Record<string, string[]> = {};
     for (const { name } of tables) {
+      if (except.includes(name)) continue;
       // drizzle's id column is its own serial: compare what it records, not the ids.
       const select = name === 'drizzle.__drizzle_migrations' ? 'hash, created_at' : '*';
       const rows = await session.query<{ line: string }>(

@@ -61,7 +61,8 @@ async function main(argv: string[]) {
       : await restoreEmbedded({ dataDir: config.DATA_DIR, storage, file });
     console.log(
       `restored ${summary.rows} rows of ${summary.tables} tables and ${summary.pdfs} PDFs at schema ${summary.schemaVersion}` +
-        `${summary.migratedForward ? `, then ${summary.migratedForward} newer migrations` : ''} (${seconds(started)})`,
+        `${summary.migratedForward ? `, then ${summary.migratedForward} newer migrations (to ${summary.schemaVersionAfter})` : ''}` +
+        ` (${seconds(started)}); recorded in backup_restores, shown on the admin page`,
     );
     return;
   }

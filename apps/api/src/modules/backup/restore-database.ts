@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { Db } from '../../db/client';
 import { type RawSession, withRawTransaction } from '../../db/raw-session';
 import type { FileStorage } from '../../storage/file-storage';
@@ -6,7 +7,7 @@ import type { Manifest, TableEntry } from './archive-format';
 import { BadArchive, readArchive } from './archive-reader';
 import { checkEntry, expectedEntries, verifyArchive } from './archive-verifier';
 import { quoteName } from './database-snapshot';
-import { applyMigrations } from './schema-version';
+import { applyMigrations, currentSchemaVersion } from './schema-version';
 
 /** A restore target that already holds data: restore never merges into or overwrites a database. */
 export class TargetNotEmpty extends Error {
@@ -25,6 +26,10 @@ export interface RestoreSummary {
   rows: number;
   tables: number;
   pdfs: number;
+  /** The schema after the restore (this code's newest migration). */
+  schemaVersionAfter: string;
+  /** From the start of the verification to the backup_restores row, just before the commit. */
+  durationMs: number;
 }
 
 /** Rows per INSERT … SELECT FROM json_populate_recordset, and the most JSON text one carries. */
@@ -48,18 +53,22 @@ export async function assertEmptyDatabase(session: Pick<RawSession, 'query'>): P
  * keys and triggers off while they go in: `session_replication_role = replica`, so table order does not
  * matter), its sequences, then this code's later migrations. The bytes are checked again as they are
  * read. PDFs go through storage.put (a temp name, then a rename to their key); any failure deletes the
- * ones this restore placed, and the transaction rolls back: nothing is left that looks restored.
+ * ones this restore placed, and the transaction rolls back: nothing is left that looks restored. Its last
+ * statement records the restore in backup_restores (the admin page's "Last restore"), in the same transaction.
  */
 export async function restoreInto({
   db,
   storage,
   file,
   manifest,
+  startedAt = performance.now(),
 }: {
   db: Db;
   storage: FileStorage;
   file: string;
   manifest: Manifest;
+  /** performance.now() when the restore began (before verifying), for the recorded duration. */
+  startedAt?: number;
 }): Promise<RestoreSummary> {
   const placed: string[] = [];
   try {
@@ -79,18 +88,44 @@ export async function restoreInto({
       const migratedForward = await applyMigrations(session.query, manifest.schema_version, null);
       // Fresh statistics, so the planner uses the indexes at once (PGlite has no autovacuum to do it).
       await session.query('ANALYZE');
-      return {
+      const summary: RestoreSummary = {
         schemaVersion: manifest.schema_version,
         migratedForward,
         rows,
         tables: manifest.tables.length,
         pdfs: manifest.pdfs.length,
+        schemaVersionAfter: await currentSchemaVersion(session.query),
+        durationMs: Math.round(performance.now() - startedAt),
       };
+      await recordRestore(session, path.basename(file), manifest, summary);
+      return summary;
     });
   } catch (error) {
     await Promise.all(placed.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
+}
+
+/**
+ * docs/deploy.md#restore: the restore's own row, after the later migrations (which created backup_restores when the
+ * archive is older than it). Rows the archive carried (restores of the database it was taken from) stay beside it.
+ */
+async function recordRestore(session: RawSession, archiveName: string, manifest: Manifest, summary: RestoreSummary) {
+  await session.query(
+    `INSERT INTO backup_restores (archive_name, archive_created_at, archive_schema_version, schema_version,
+       migrated_forward, tables, rows, pdfs, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      archiveName,
+      manifest.created_at,
+      manifest.schema_version,
+      summary.schemaVersionAfter,
+      summary.migratedForward,
+      summary.tables,
+      summary.rows,
+      summary.pdfs,
+      summary.durationMs,
+    ],
+  );
 }
 
 /**
@@ -218,7 +253,8 @@ async function* digesting(body: AsyncIterable<Buffer>, into: { sha256: string; b
  * is written before that passes), then restores it in one transaction.
  */
 export async function restoreBackup({ db, storage, file }: { db: Db; storage: FileStorage; file: string }) {
+  const startedAt = performance.now();
   await withRawTransaction(db, (session) => assertEmptyDatabase(session));
   const manifest = await verifyArchive(file);
-  return restoreInto({ db, storage, file, manifest });
+  return restoreInto({ db, storage, file, manifest, startedAt });
 }

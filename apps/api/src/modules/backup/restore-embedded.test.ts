@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client';
 import { LocalFileStorage } from '../../storage/local-file-storage';
 import { buildFolder, buildUser } from '../../test-support/factories';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { allRows, rewriteArchive, storePdf } from './backup-test-support';
+import { allRows, RESTORE_RECORD_TABLE, rewriteArchive, storePdf } from './backup-test-support';
 import { createBackup } from './backup-writer';
 import { restoreEmbedded } from './restore-embedded';
 
@@ -41,7 +41,17 @@ describe('restore of the embedded database into a new DATA_DIR', () => {
     ]);
     const database = openDatabase({ dataDir, role: 'test' });
     try {
-      expect(await allRows(database.db)).toEqual(await allRows(t.db));
+      expect(await allRows(database.db, [RESTORE_RECORD_TABLE])).toEqual(await allRows(t.db, [RESTORE_RECORD_TABLE]));
+      // The restore recorded itself in the same transaction, so it is in the database the server opens.
+      const records = (await allRows(database.db))[RESTORE_RECORD_TABLE]?.map((line) => JSON.parse(line));
+      expect(records).toEqual([
+        expect.objectContaining({
+          archive_name: 'backup.tar.gz',
+          pdfs: 1,
+          rows: summary.rows,
+          duration_ms: summary.durationMs,
+        }),
+      ]);
     } finally {
       await database.close();
     }

@@ -26,6 +26,7 @@ export async function restoreEmbedded({
   storage: FileStorage;
   file: string;
 }): Promise<RestoreSummary> {
+  const startedAt = performance.now();
   const target = path.join(dataDir, 'pglite');
   if (!(await isEmptyDir(target))) throw new TargetNotEmpty(`${target} already holds a database`);
   await mkdir(dataDir, { recursive: true });
@@ -39,7 +40,7 @@ export async function restoreEmbedded({
     const database = openDatabase({ dataDir: building, role: 'pnpm backup restore' });
     let summary: RestoreSummary;
     try {
-      summary = await restoreInto({ db: database.db, storage, file, manifest });
+      summary = await restoreInto({ db: database.db, storage, file, manifest, startedAt });
     } finally {
       await database.close();
     }

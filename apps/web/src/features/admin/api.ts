@@ -67,7 +67,7 @@ export const useAdminAuditQuery = () =>
   });
 
 /** Every action changes the audit log and maybe any section: all of the page is read again. */
-function useAdminAction<TInput>(action: (input: TInput) => Promise<unknown>) {
+function useAdminAction<TInput, TOutput = unknown>(action: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
@@ -110,3 +110,13 @@ export const useDownloadBackupMutation = () =>
     if (!response.ok) throw { status: response.status, body: await response.json().catch(() => null) };
     saveBlob(await response.blob(), backup.name);
   });
+
+/**
+ * POST /api/admin/backups/:name/verify: the archive checked as a restore would check it. The report is the
+ * mutation's data (a damaged archive is a report with ok false, not an error); the audit log gains its row.
+ */
+export const useVerifyBackupMutation = () =>
+  useAdminAction(
+    async (backup: TAdminBackup) =>
+      expectStatus(await apiClient.admin.verifyBackup({ params: { name: pathSegment(backup.name) } }), 200).body,
+  );

@@ -12,6 +12,7 @@ export const ACTION_LABELS: Record<TAdminAction, string> = {
   'job.discard': 'Discarded',
   'corpus.harvest': 'Harvest queued',
   'backup.download': 'Downloaded',
+  'backup.verify': 'Verified',
 };
 
 /** Actions that take something away read red; the rest in the accent. */
@@ -23,6 +24,7 @@ const TAG_CLASS: Record<TAdminAction, string> = {
   'job.discard': 'admin-tag admin-tag-danger',
   'corpus.harvest': 'admin-tag admin-tag-accent',
   'backup.download': 'admin-tag',
+  'backup.verify': 'admin-tag',
 };
 
 /** Audit log: every admin action, newest first: who, what, on what, when. */

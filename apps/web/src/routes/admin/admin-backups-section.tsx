@@ -1,12 +1,18 @@
-import { useAdminBackupsQuery, useDownloadBackupMutation } from '../../features/admin/api';
+import { useAdminBackupsQuery, useDownloadBackupMutation, useVerifyBackupMutation } from '../../features/admin/api';
 import { formatBytes, formatDateTime } from './admin-format';
 import { ActionError, AdminSection, QueryState } from './admin-section';
+import { LastRestore, VerifyReport } from './admin-verify-report';
 
-/** Backups: the archives in BACKUP_DIR, newest first, each downloadable (audited). */
+/**
+ * Backups: the archives in BACKUP_DIR, newest first, each downloadable and (when complete) verifiable, both audited;
+ * the last verify's report below the list, then the restore this database came from (docs/deploy.md#the-admin-page).
+ */
 export function BackupsSection() {
   const backups = useAdminBackupsQuery();
   const download = useDownloadBackupMutation();
+  const verify = useVerifyBackupMutation();
   const data = backups.data;
+  const verifying = verify.isPending ? verify.variables?.name : undefined;
   return (
     <AdminSection id="backups" title="Backups" description="Archives written by pnpm backup (docs/deploy.md).">
       <QueryState isPending={backups.isPending} error={backups.error} />
@@ -27,18 +33,39 @@ export function BackupsSection() {
                   {backup.schema_version && ` · schema ${backup.schema_version}`}
                 </span>
               </div>
-              <button
-                type="button"
-                className="button button-small"
-                disabled={download.isPending}
-                onClick={() => download.mutate(backup)}
-              >
-                Download
-              </button>
+              <div className="admin-row-actions">
+                {backup.complete && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Verify ${backup.name}`}
+                    disabled={verify.isPending}
+                    onClick={() => verify.mutate(backup)}
+                  >
+                    {verifying === backup.name ? 'Verifying…' : 'Verify'}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={download.isPending}
+                  onClick={() => download.mutate(backup)}
+                >
+                  Download
+                </button>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      <ActionError error={verify.error} />
+      {verifying && (
+        <p className="admin-muted" role="status">
+          Reading every entry of {verifying} and checking its checksum…
+        </p>
+      )}
+      {verify.data && !verify.isPending && <VerifyReport report={verify.data} />}
+      {data && <LastRestore restore={data.last_restore} />}
     </AdminSection>
   );
 }

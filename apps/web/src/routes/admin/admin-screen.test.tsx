@@ -1,4 +1,4 @@
-import type { TAdminAuditEntry, TAdminJob, TAdminUser, TProfile } from '@paperbench/contract';
+import type { TAdminAuditEntry, TAdminJob, TAdminUser, TAdminVerifyReport, TProfile } from '@paperbench/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +54,26 @@ const failedJob: TAdminJob = {
   created_at: '2026-02-01T10:00:00.000Z',
   run_at: '2026-02-01T10:00:00.000Z',
   finished_at: '2026-02-01T10:05:00.000Z',
+};
+
+const goodReport: TAdminVerifyReport = {
+  name: 'paperbench-2026-03-01.tar.gz',
+  bytes: 3_000_000,
+  ok: true,
+  message: null,
+  created_at: '2026-03-01T03:00:00.000Z',
+  schema_version: '20261129111151_admin',
+  schema_known: true,
+  migrations_forward: 0,
+  tables: [
+    { name: 'public.papers', rows: 123_400 },
+    { name: 'public.users', rows: 56 },
+  ],
+  totals: { tables: 2, rows: 123_456, pdfs: 20, pdf_bytes: 12_900_000 },
+  checks: [
+    { label: 'Manifest: present, well-formed, its checksum matches', ok: true },
+    { label: 'tables/public.papers.jsonl: checksum, size and 123,400 rows', ok: true },
+  ],
 };
 
 /** The admin API as a small in-memory server: actions change what the next reads answer. */
@@ -151,8 +171,13 @@ function mockAdminApi({ isAdmin = true }: { isAdmin?: boolean } = {}) {
           },
         ],
         note: null,
+        last_restore: null,
       },
     }),
+    'POST /api/admin/backups/paperbench-2026-03-01.tar.gz/verify': () => {
+      record('backup.verify', 'paperbench-2026-03-01.tar.gz');
+      return { body: goodReport };
+    },
     'GET /api/admin/audit': () => ({ body: { entries: audit } }),
   });
   return fetchMock;
@@ -253,5 +278,21 @@ describe('/admin for an administrator', () => {
 
     await userEvent.click(within(section('Corpus')).getByRole('button', { name: 'Harvest now' }));
     expect(await within(section('Audit log')).findByText('Harvest queued')).toBeInTheDocument();
+  });
+
+  it('verifies a backup, shows its report below the list, audits it, and says the database was not restored', async () => {
+    mockAdminApi();
+    renderAdmin();
+    const backups = await screen.findByRole('list', { name: 'Backups' });
+    expect(within(section('Backups')).getByText('This database was not restored from a backup.')).toBeInTheDocument();
+    const verify = within(backups).getByRole('button', { name: 'Verify paperbench-2026-03-01.tar.gz' });
+    expect(verify).toHaveTextContent('Verify');
+    await userEvent.click(verify);
+    const report = await within(section('Backups')).findByRole('region', { name: 'Verify report' });
+    expect(
+      within(report).getByText(/Verified: 2 tables, 123,456 rows, 20 PDFs \(12 MB\)\. Safe to restore\./),
+    ).toBeInTheDocument();
+    expect(within(within(report).getByRole('list', { name: 'Checks' })).getAllByText('✓ Pass')).toHaveLength(2);
+    expect(await within(section('Audit log')).findByText('Verified')).toBeInTheDocument();
   });
 });
