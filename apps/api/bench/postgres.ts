@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { onCleanup } from './cleanup';
 
@@ -63,16 +62,21 @@ export async function serverVersion(adminUrl: string): Promise<string> {
  * root; refused with the reason otherwise.
  */
 export async function coldStart(adminUrl: string): Promise<void> {
-  const host = new URL(adminUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
-    throw new Error(`--cold restarts a PostgreSQL on this machine; ${host} is not`);
-  const [version] = readdirSync('/etc/postgresql');
-  if (!version) throw new Error('--cold: no Debian PostgreSQL cluster under /etc/postgresql');
+  const url = new URL(adminUrl);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(url.hostname))
+    throw new Error(`--cold restarts a PostgreSQL on this machine; ${url.hostname} is not`);
+  const port = url.port || '5432';
   try {
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], { stdio: 'pipe' });
+    // pg_lsclusters: "15 main 5432 online postgres …", one line per Debian cluster.
+    const cluster = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find((fields) => fields[2] === port);
+    if (!cluster?.[0] || !cluster[1]) throw new Error(`no Debian PostgreSQL cluster listens on port ${port}`);
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster[0], cluster[1], 'restart'], { stdio: 'pipe' });
     execFileSync('sh', ['-c', 'sync && echo 3 > /proc/sys/vm/drop_caches'], { stdio: 'pipe' });
   } catch (error) {
-    throw new Error(`--cold needs root (pg_ctlcluster and /proc/sys/vm/drop_caches): ${(error as Error).message}`);
+    throw new Error(`--cold needs root and a Debian cluster (pg_lsclusters, pg_ctlcluster): ${(error as Error).message}`);
   }
   // Wait until the restarted server accepts connections.
   for (let attempt = 0; ; attempt += 1) {

@@ -55,6 +55,8 @@ test('[ADMIN] a non-admin has no Admin link, and /admin is not found', async ({ 
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // The tab does not say what the page would be either.
+  await expect(page).toHaveTitle('Page Not Found · Paperbench');
   await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/users', { headers: { 'X-User-ID': id } })).status()).toBe(404);
 });
