@@ -9,6 +9,10 @@ export interface PrewarmTarget {
   bytes: number;
 }
 
+/** Tables whose indexes the first requests read; the small ones among them are read whole (papers' heap is not). */
+const INDEXED_TABLES = sql.raw(`'papers'::regclass, 'term_frequencies'::regclass, 'common_query_windows'::regclass`);
+const WHOLE_TABLES = sql.raw(`'term_frequencies'::regclass, 'common_query_windows'::regclass`);
+
 /**
  * docs/deploy.md#warm-up-after-a-start: pg_prewarm is a contrib module of PostgreSQL (not of PGlite). Created
  * here when the server has it and this role may, as ensureSearchIndex does for RUM; false otherwise.
@@ -32,16 +36,17 @@ export async function ensurePrewarm(db: Db): Promise<boolean> {
 
 /**
  * What the first requests after a start read, in the order they need it: the small b-trees every page view
- * touches (the primary key, the newest papers, title prefixes), the term statistics, then the full-text
- * indexes that rank and filter, smallest first, so a budget cut keeps the most indexes whole.
+ * touches (the primary key, the newest papers, title prefixes), the term statistics and the common words' kept
+ * orders (docs/search.md#common-words), then the full-text indexes that rank and filter, smallest first, so a
+ * budget cut keeps the most indexes whole.
  */
 export async function selectPrewarmTargets(db: Db): Promise<PrewarmTarget[]> {
   const rows = rowsOf<{ name: string; bytes: string | number }>(
     await db.execute(sql`
       select c.relname as name, pg_relation_size(c.oid) as bytes
       from pg_class c join pg_am am on am.oid = c.relam
-      where c.oid in (select indexrelid from pg_index where indrelid in ('papers'::regclass, 'term_frequencies'::regclass))
-         or c.oid = 'term_frequencies'::regclass
+      where c.oid in (select indexrelid from pg_index where indrelid in (${INDEXED_TABLES}))
+         or c.oid in (${WHOLE_TABLES})
       order by case when am.amname in ('btree', 'heap') then 0 else 1 end, pg_relation_size(c.oid), c.relname`),
   );
   return rows.map((row) => ({ name: row.name, bytes: Number(row.bytes) }));
