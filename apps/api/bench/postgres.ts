@@ -76,7 +76,9 @@ export async function coldStart(adminUrl: string): Promise<void> {
     execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster[0], cluster[1], 'restart'], { stdio: 'pipe' });
     execFileSync('sh', ['-c', 'sync && echo 3 > /proc/sys/vm/drop_caches'], { stdio: 'pipe' });
   } catch (error) {
-    throw new Error(`--cold needs root and a Debian cluster (pg_lsclusters, pg_ctlcluster): ${(error as Error).message}`);
+    throw new Error(
+      `--cold needs root and a Debian cluster (pg_lsclusters, pg_ctlcluster): ${(error as Error).message}`,
+    );
   }
   // Wait until the restarted server accepts connections.
   for (let attempt = 0; ; attempt += 1) {
