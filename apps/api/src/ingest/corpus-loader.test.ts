@@ -134,8 +134,12 @@ describe('loadCorpus (pglite)', () => {
     const written = progress.filter((update) => !update.stage).map((update) => update.done);
     expect(new Set(written)).toEqual(new Set([0, 50, 100, 150, 200]));
     expect(progress[0]).toMatchObject({ done: 0, isEstimate: true });
-    expect(progress.map((update) => update.stage).filter(Boolean)).toEqual(['building indexes', 'vacuuming']);
-    expect(progress.at(-1)).toEqual({ done: 200, total: 200, isEstimate: false, stage: 'vacuuming' });
+    expect(progress.map((update) => update.stage).filter(Boolean)).toEqual([
+      'building indexes',
+      'vacuuming',
+      'counting the corpus words',
+    ]);
+    expect(progress.at(-1)).toEqual({ done: 200, total: 200, isEstimate: false, stage: 'counting the corpus words' });
     expect(await countPapers(database)).toBe(200);
     expect(await hasSearchIndex(database)).toBe(true);
     expect(await seedCorpusIfEmpty(database.db, FIXTURE_CORPUS)).toBeNull();
