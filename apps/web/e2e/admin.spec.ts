@@ -21,6 +21,7 @@ test('[ADMIN] an administrator disables a user and sees the audit entry', async 
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Server overview' })).toBeVisible();
+  await expect(page).toHaveTitle('Admin · Paperbench');
 
   await page.getByRole('searchbox', { name: 'Search users' }).fill('victim');
   const users = page.getByRole('list', { name: 'Users' });
