@@ -13,6 +13,7 @@ import { withTimeout } from '../../bench/with-timeout';
 import { loadConfig } from '../config';
 import { aiEnv } from '../config/ai';
 import { openDatabase } from '../db/client';
+import { callerPath, UsageError } from '../lib/command-line';
 import { insertScorecard } from '../modules/ai/scorecards.repo';
 import { renderEvalReport } from './eval-report';
 import { type EvalRun, type EvalTarget, runEval } from './eval-run';
@@ -28,10 +29,6 @@ Without --base-url the app runs in this process with the model settings of this 
 LLM_MODEL, …; none: extractive mode). The scorecard is stored in the server's database (DATABASE_URL, or the
 embedded database under DATA_DIR: stop the server first, as for pnpm ingest).`;
 
-class UsageError extends Error {}
-
-/** pnpm --filter runs in apps/api; a relative path means the caller's directory. */
-const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 const log = (message: string) => console.error(`eval: ${message}`);
 const DRAIN_TIMEOUT_MS = 600_000;
 

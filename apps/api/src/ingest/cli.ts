@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
+import { callerPath, runCommand, UsageError } from '../lib/command-line';
 import { createProgressReporter } from '../lib/progress-reporter';
 import { fetchArxivPaper } from './arxiv-api-client';
 import { type ArxivHttp, createArxivHttp } from './arxiv-http';
@@ -22,11 +23,6 @@ const USAGE = `usage:
   pnpm ingest grants nih|nsf|grantsgov [--query "…"] [--limit N]
                                            fetch grants (NIH RePORTER, NSF awards) or open calls (Grants.gov)
 Uses the server's configuration (DATABASE_URL, or the embedded database under DATA_DIR).`;
-
-class UsageError extends Error {}
-
-/** pnpm --filter runs in apps/api; a relative path means the caller's directory. */
-const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 function printImportSummary(summary: ImportSummary) {
   const rate = Math.round(summary.lines / (summary.milliseconds / 1000));
@@ -181,8 +177,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  if (error instanceof UsageError) console.error(USAGE);
-  process.exit(1);
-});
+runCommand(main, USAGE);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { type Db, openDatabase } from '../../db/client';
+import { callerPath, runCommand, UsageError } from '../../lib/command-line';
 import { archiveNameFor } from './archive-format';
 import { verifyArchive } from './archive-verifier';
 import { storageOf } from './backup-storage';
@@ -15,11 +16,6 @@ const USAGE = `usage:
   pnpm backup verify FILE           check an archive's manifest and every checksum; writes nothing
   pnpm backup restore FILE          verify, then restore into an EMPTY database (DATABASE_URL) or a new DATA_DIR
 Uses the server's configuration (DATABASE_URL or DATA_DIR, STORAGE_DIR or S3_*). docs/deploy.md#backup-and-restore`;
-
-class UsageError extends Error {}
-
-/** pnpm --filter runs in apps/api; a relative path means the caller's directory. */
-const callerPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 function parseCommandLine(argv: string[]) {
   const [command, ...rest] = argv;
@@ -91,8 +87,4 @@ async function withDatabase<T>(
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  if (error instanceof UsageError) console.error(USAGE);
-  process.exit(1);
-});
+runCommand(main, USAGE);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
+import { runCommand, UsageError } from '../../lib/command-line';
 import { presentStoredMessage } from './contact.presenter';
 import { selectLatestMessages } from './contact.repo';
 import { formatStoredMessages } from './messages-format';
@@ -23,7 +24,7 @@ async function main(args: string[]) {
   const limit = Number(values.limit ?? 20);
   const before = values.before === undefined ? undefined : Number(values.before);
   if (!Number.isInteger(limit) || limit < 1 || (before !== undefined && !Number.isInteger(before))) {
-    throw new Error(`--limit and --before take whole numbers\n${USAGE}`);
+    throw new UsageError('--limit and --before take whole numbers');
   }
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, role: 'pnpm run messages' });
@@ -36,7 +37,4 @@ async function main(args: string[]) {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main, USAGE);
