@@ -1,9 +1,9 @@
-import type { TProfile } from '@paperbench/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { mockApi, TEST_USER_ID } from '../test/mock-api';
+import { emptyProfileOf } from '../test/profile-fixtures';
 import { AppProviders } from './app-providers';
 import { appRouteObjects } from './router';
 
@@ -72,23 +72,7 @@ describe('AppLayout (requirements §2 navigation)', () => {
 
 describe('the tab title of /admin (docs/deploy.md#the-admin-page)', () => {
   const signedIn = { email: 'ada@example.test', name: 'Ada', picture: null, user_id: TEST_USER_ID };
-  const counts = {
-    folders: 0,
-    papers: 0,
-    uploads: 0,
-    topics: 0,
-    chat_sessions: 0,
-    review_sessions: 0,
-    ideas: 0,
-    comments: 0,
-    shared_folders: 0,
-    shared_with_me: 0,
-  };
-  const profile = (isAdmin: boolean): TProfile => ({
-    user: { email: signedIn.email, name: signedIn.name, picture: null, signed_in_at: '2026-01-01T00:00:00.000Z' },
-    counts,
-    is_admin: isAdmin,
-  });
+  const profile = (isAdmin: boolean) => emptyProfileOf(signedIn, { isAdmin });
   const pageViews = () =>
     sendBeacon.mock.calls
       .map((call) => JSON.parse((call as unknown as [string, string])[1]))

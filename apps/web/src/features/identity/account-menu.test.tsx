@@ -1,29 +1,13 @@
-import type { TProfile } from '@paperbench/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
+import { emptyProfileOf } from '../../test/profile-fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { AccountMenu } from './account-menu';
 
 const alice = { email: 'alice@example.test', name: 'Alice Liddell', picture: null, user_id: 'aliceUserId_0123456789' };
-const counts = {
-  folders: 0,
-  papers: 0,
-  uploads: 0,
-  topics: 0,
-  chat_sessions: 0,
-  review_sessions: 0,
-  ideas: 0,
-  comments: 0,
-  shared_folders: 0,
-  shared_with_me: 0,
-};
-const profile = (isAdmin: boolean): TProfile => ({
-  user: { email: alice.email, name: alice.name, picture: null, signed_in_at: '2026-01-01T00:00:00.000Z' },
-  counts,
-  is_admin: isAdmin,
-});
+const profile = (isAdmin: boolean) => emptyProfileOf(alice, { isAdmin });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,29 +1,14 @@
-import type { TAdminAuditEntry, TAdminJob, TAdminUser, TAdminVerifyReport, TProfile } from '@paperbench/contract';
+import type { TAdminAuditEntry, TAdminJob, TAdminUser, TAdminVerifyReport } from '@paperbench/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
+import { emptyProfileOf } from '../../test/profile-fixtures';
 import { renderWithApp } from '../../test/render-app';
 import AdminScreen from './admin-screen';
 
 const boss = { email: 'boss@example.test', name: 'The Boss', picture: null, user_id: 'bossUserId_01234567890' };
-const counts = {
-  folders: 0,
-  papers: 0,
-  uploads: 0,
-  topics: 0,
-  chat_sessions: 0,
-  review_sessions: 0,
-  ideas: 0,
-  comments: 0,
-  shared_folders: 0,
-  shared_with_me: 0,
-};
-const profile = (isAdmin: boolean): TProfile => ({
-  user: { email: boss.email, name: boss.name, picture: null, signed_in_at: '2026-01-01T00:00:00.000Z' },
-  counts,
-  is_admin: isAdmin,
-});
+const profile = (isAdmin: boolean) => emptyProfileOf(boss, { isAdmin });
 
 const ada: TAdminUser = {
   id: 5,
