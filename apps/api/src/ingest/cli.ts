@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
